@@ -1,0 +1,75 @@
+import { API_BASE_PATH } from '@portal/contract/http';
+import Fastify from 'fastify';
+import type { DestinationStream } from 'pino';
+import type { Config } from '@server/config';
+import type { DatabaseHandle } from '@server/db/client';
+import { loggerOptions, requestIdFor } from '@server/lib/logger';
+import {
+  zodSerializerCompiler,
+  zodValidatorCompiler,
+  type App,
+  type ZodTypeProvider,
+} from '@server/lib/zod-routes';
+import healthRoutes from '@server/modules/health/routes';
+import demoData from '@server/plugins/app/demo-data';
+import errorHandler from '@server/plugins/app/error-handler';
+import responseHeaders from '@server/plugins/app/response-headers';
+import cookie from '@server/plugins/external/cookie';
+import database from '@server/plugins/external/database';
+import helmet from '@server/plugins/external/helmet';
+import rateLimit from '@server/plugins/external/rate-limit';
+import webApp from '@server/plugins/external/web-app';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+/** What tests swap in. In production everything comes from the configuration. */
+export interface AppDependencies {
+  /** An opened database to use instead of the configured one; the app closes it on close. */
+  database?: DatabaseHandle;
+  /** Where log lines go instead of stdout. */
+  logStream?: DestinationStream;
+}
+
+/** JSON bodies stay small; file uploads get their own limits where they are accepted. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Builds the whole application without listening, for server.ts and for tests (`app.inject`).
+ * Plugins load on `ready()`/`listen()`: the database is opened and migrated then, and the app is
+ * only ready once that has worked. Whoever builds an app must `close()` it.
+ */
+export function buildApp(config: Config, dependencies: AppDependencies = {}): App {
+  const app = Fastify({
+    logger: loggerOptions(config, dependencies.logStream),
+    genReqId: requestIdFor,
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Time allowed to receive a whole request. Bounds slow-loris style clients when no proxy
+    // in front does it; does not limit how long a response (or an event stream) may take.
+    requestTimeout: 60_000,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler);
+  app.decorate('config', config);
+
+  // Order matters: the error handler and hooks registered here apply to everything after.
+  app.register(errorHandler);
+  app.register(responseHeaders);
+  app.register(helmet);
+  app.register(cookie);
+  app.register(rateLimit);
+  app.register(database, { database: dependencies.database });
+  app.register(demoData);
+
+  app.register(healthRoutes, { prefix: API_BASE_PATH });
+
+  // Last: it answers whatever no route above claimed.
+  app.register(webApp);
+  return app;
+}

@@ -1,0 +1,176 @@
+import { isIP } from 'node:net';
+import { resolve } from 'node:path';
+import { DEFAULT_DEPLOYMENT_ROLE } from '@portal/contract/http';
+import { z } from 'zod';
+import { DEFAULT_WEB_DIST_DIR } from '@server/paths';
+
+/**
+ * The server's whole configuration comes from environment variables, read once at start by
+ * `loadConfig`. Every variable has a default that works on a laptop with nothing installed:
+ * `node apps/server/dist/server.js` starts with embedded PostgreSQL in ./data and demo data.
+ * An invalid value stops the server with a message naming the variable; it never falls back to
+ * a default silently, because a typo in production must not start a half-configured server.
+ */
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const flag = z.stringbool({ error: 'must be true or false' });
+
+function oneOf<const Values extends readonly [string, ...string[]]>(values: Values) {
+  return z.enum(values, { error: `must be one of ${values.join(', ')}` });
+}
+
+const envSchema = z.object({
+  /** TCP port to listen on; 0 picks a free port. */
+  PORT: z
+    .string()
+    .regex(/^\d{1,5}$/, 'must be a whole number from 0 to 65535')
+    .transform(Number)
+    .refine((port) => port <= 65_535, 'must be a whole number from 0 to 65535')
+    .default(3000),
+  /** Interface to listen on. Loopback by default so a laptop never exposes the portal to its
+   * network by accident; containers set 0.0.0.0. */
+  HOST: z.string().default('127.0.0.1'),
+  /** `production` turns on HSTS; `development` allows pretty logs on a terminal. */
+  NODE_ENV: oneOf(['development', 'production', 'test']).default('development'),
+  /** pino level; `silent` turns logging off. */
+  LOG_LEVEL: oneOf(LOG_LEVELS).default('info'),
+  /** postgres:// URL of a real PostgreSQL server. Unset: embedded PostgreSQL (PGlite) in DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .refine(isPostgresUrl, 'must be a postgres:// or postgresql:// connection URL')
+    .optional(),
+  /** Folder for data that must survive restarts; the embedded database lives in DATA_DIR/pglite.
+   * Relative paths are resolved against the working directory. */
+  DATA_DIR: z.string().default('./data'),
+  /** The deployment this server answers for; browsers send it in the X-Role header (spec 7). */
+  DEPLOYMENT_ROLE: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]{0,31}$/i, 'must be a short name of letters, digits, _ or -')
+    .default(DEFAULT_DEPLOYMENT_ROLE),
+  /** Built web app to serve; defaults to apps/web/dist next to this server. */
+  WEB_DIST_DIR: z.string().optional(),
+  /** Seed demo users and data at start. Defaults to on with the embedded database, off with
+   * DATABASE_URL, so a real server never gets demo accounts unless asked to. */
+  DEMO_DATA: flag.optional(),
+  /** Which proxies to trust for the client address and protocol (X-Forwarded-*): true/false,
+   * or a comma-separated list of addresses/CIDRs (also loopback, linklocal, uniquelocal).
+   * Hop counts are not accepted: they cannot check who the nearest peer is. */
+  TRUST_PROXY: z
+    .string()
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === undefined) {
+        context.addIssue({
+          code: 'custom',
+          message: 'must be true, false, or a comma-separated list of addresses/CIDRs',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .default(false),
+});
+
+/** Values that may carry credentials are never echoed back in error messages. */
+const SECRET_VARIABLES = new Set(['DATABASE_URL']);
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  nodeEnv: 'development' | 'production' | 'test';
+  logLevel: LogLevel;
+  /** Set: real PostgreSQL. Unset: embedded PGlite in `pgliteDir`. */
+  databaseUrl: string | undefined;
+  /** Absolute. */
+  dataDir: string;
+  /** Absolute; always `dataDir/pglite`. */
+  pgliteDir: string;
+  deploymentRole: string;
+  /** Absolute. */
+  webDistDir: string;
+  demoData: boolean;
+  trustProxy: boolean | string[];
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads the configuration from `env` (normally `process.env`; tests pass plain objects).
+ * Relative paths are resolved against `cwd`. Throws `ConfigError` listing every problem.
+ */
+export function loadConfig(
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string = process.cwd(),
+): Config {
+  // Surrounding spaces are never meaningful here, and an empty variable (`PORT=`) means "not
+  // set", as in most shells' and dotenv's usage.
+  const present = Object.fromEntries(
+    Object.entries(env)
+      .map(([name, value]) => [name, value?.trim() ?? ''] as const)
+      .filter(([, value]) => value !== ''),
+  );
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        const value = present[name];
+        const shown = value === undefined || SECRET_VARIABLES.has(name) ? '' : ` (got "${value}")`;
+        return `${name} ${issue.message}${shown}`;
+      }),
+    );
+  }
+
+  const parsed = result.data;
+  const dataDir = resolve(cwd, parsed.DATA_DIR);
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    nodeEnv: parsed.NODE_ENV,
+    logLevel: parsed.LOG_LEVEL,
+    databaseUrl: parsed.DATABASE_URL,
+    dataDir,
+    pgliteDir: resolve(dataDir, 'pglite'),
+    deploymentRole: parsed.DEPLOYMENT_ROLE,
+    webDistDir: parsed.WEB_DIST_DIR ? resolve(cwd, parsed.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
+    demoData: parsed.DEMO_DATA ?? parsed.DATABASE_URL === undefined,
+    trustProxy: parsed.TRUST_PROXY,
+  };
+}
+
+function isPostgresUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'postgres:' || url.protocol === 'postgresql:';
+  } catch {
+    return false;
+  }
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function parseTrustProxy(raw: string): boolean | string[] | undefined {
+  const value = raw.toLowerCase();
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  const entries = value.split(',').map((entry) => entry.trim());
+  return entries.every(isProxyEntry) ? entries : undefined;
+}
+
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}

@@ -1,0 +1,17 @@
+import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The one Drizzle schema of the portal. drizzle-kit generates the SQL migrations in
+ * apps/server/drizzle/ from this file (`npm run db:generate -w @portal/server`); the same
+ * migrations run on embedded PGlite and on a real PostgreSQL server.
+ */
+
+/**
+ * Small facts about the installation itself, one JSON value per key: for example when demo
+ * data was seeded, so that a restart never seeds twice.
+ */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

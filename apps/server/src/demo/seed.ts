@@ -1,0 +1,27 @@
+import type { Database } from '@server/db/client';
+import { appSettings } from '@server/db/schema';
+
+/** app_settings key recording when demo data was seeded (an ISO timestamp). */
+export const DEMO_SEEDED_AT = 'demo_seeded_at';
+
+/**
+ * Seeds the demo data once per database, at start when DEMO_DATA is on. Returns whether this
+ * call seeded (false: it had been done before).
+ *
+ * Claiming the marker row and seeding happen in one transaction: if seeding fails nothing is
+ * kept and the next start tries again, and when several instances start together the others
+ * wait on the marker's primary key and then find it taken.
+ */
+export async function seedDemoData(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(appSettings)
+      .values({ key: DEMO_SEEDED_AT, value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning({ key: appSettings.key });
+    if (claimed.length === 0) return false;
+
+    // Demo users and their data are added here by the features that own them.
+    return true;
+  });
+}

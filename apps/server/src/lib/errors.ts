@@ -1,0 +1,78 @@
+import type { ErrorBody, ErrorCode } from '@portal/contract/errors';
+
+/** The HTTP status of each error code. A code always travels with the same status. */
+export const STATUS_BY_CODE = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  CSRF_TOKEN_INVALID: 403,
+  DEPLOYMENT_ROLE_MISMATCH: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL_ERROR: 500,
+} as const satisfies Record<ErrorCode, number>;
+
+/**
+ * Messages for errors that reach the client without a message of our own (framework and
+ * unknown errors). Library messages are never passed on: they can quote input, SQL or paths.
+ */
+export const DEFAULT_MESSAGES = {
+  BAD_REQUEST: 'The request could not be read.',
+  VALIDATION_FAILED: 'Some fields are not valid.',
+  UNAUTHENTICATED: 'Sign in to continue.',
+  FORBIDDEN: 'You are not allowed to do this.',
+  CSRF_TOKEN_INVALID: 'The anti-forgery token is missing or wrong. Reload the page and try again.',
+  DEPLOYMENT_ROLE_MISMATCH: 'This app was built for another deployment.',
+  NOT_FOUND: 'Not found.',
+  METHOD_NOT_ALLOWED: 'This method is not allowed here.',
+  CONFLICT: 'The request conflicts with the current state.',
+  PAYLOAD_TOO_LARGE: 'The request body is too large.',
+  UNSUPPORTED_MEDIA_TYPE: 'This content type is not supported.',
+  RATE_LIMITED: 'Too many requests. Try again later.',
+  SERVICE_UNAVAILABLE: 'The service is temporarily unavailable.',
+  INTERNAL_ERROR: 'Something went wrong on our side.',
+} as const satisfies Record<ErrorCode, string>;
+
+export interface AppErrorOptions {
+  /** Field path -> validation message key (see @portal/contract/validation). */
+  fields?: Record<string, string>;
+  /** The underlying error, logged server-side and never sent to the client. */
+  cause?: unknown;
+}
+
+/**
+ * An error meant for the client. Route and repository code throws it; the error handler turns
+ * it into `{ error: { code, message, fields? } }` with the status of its code. The message is
+ * sent as written, so it must be plain English for people and never include internals.
+ *
+ *   throw new AppError('NOT_FOUND', 'This account does not exist.');
+ */
+export class AppError extends Error {
+  readonly status: number;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string = DEFAULT_MESSAGES[code],
+    options: AppErrorOptions = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'AppError';
+    this.status = STATUS_BY_CODE[code];
+    this.fields = options.fields;
+  }
+}
+
+export function errorBody(
+  code: ErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+): ErrorBody {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}

@@ -1,0 +1,12 @@
+import { API_BASE_PATH } from '@portal/contract/http';
+
+/** The path of a request URL, without its query string. */
+export function pathOf(url: string): string {
+  const end = url.indexOf('?');
+  return end === -1 ? url : url.slice(0, end);
+}
+
+/** Whether a path belongs to the API (spec section 7: everything under /api). */
+export function isApiPath(path: string): boolean {
+  return path === API_BASE_PATH || path.startsWith(`${API_BASE_PATH}/`);
+}

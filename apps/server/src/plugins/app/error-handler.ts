@@ -1,0 +1,65 @@
+import type { ErrorBody, ErrorCode } from '@portal/contract/errors';
+import fp from 'fastify-plugin';
+import { AppError, DEFAULT_MESSAGES, STATUS_BY_CODE, errorBody } from '@server/lib/errors';
+
+/** Client errors raised by Fastify and its plugins, by status. */
+const CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+export interface ErrorResponse {
+  status: number;
+  body: ErrorBody;
+}
+
+/**
+ * Turns anything thrown while handling a request into the one error shape of the API.
+ * - AppError: its own code, message and fields.
+ * - Errors from Fastify and its plugins (bad JSON, body too large, wrong content type): the code
+ *   of their status with our generic message; their own text can quote the input.
+ * - Anything else is a bug or an outage: 500 with a generic message, and nothing about the
+ *   error leaves the server.
+ */
+export function toErrorResponse(error: unknown): ErrorResponse {
+  if (error instanceof AppError) {
+    return { status: error.status, body: errorBody(error.code, error.message, error.fields) };
+  }
+  const status = statusOf(error);
+  if (status !== undefined && status >= 400 && status < 500) {
+    const code = CODE_BY_STATUS[status] ?? 'BAD_REQUEST';
+    return { status, body: errorBody(code, DEFAULT_MESSAGES[code]) };
+  }
+  const code = status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR';
+  return { status: STATUS_BY_CODE[code], body: errorBody(code, DEFAULT_MESSAGES[code]) };
+}
+
+function statusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('statusCode' in error)) return undefined;
+  const { statusCode } = error;
+  return typeof statusCode === 'number' && Number.isInteger(statusCode) ? statusCode : undefined;
+}
+
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error, request, reply) => {
+      const { status, body } = toErrorResponse(error);
+      if (status >= 500) {
+        // The full error, with its stack and cause, goes to the log and only there.
+        request.log.error({ err: error }, 'request failed');
+      } else {
+        request.log.info({ code: body.error.code, fields: body.error.fields }, body.error.message);
+      }
+      return reply.code(status).type('application/json; charset=utf-8').send(body);
+    });
+  },
+  { name: 'error-handler' },
+);

@@ -1,0 +1,54 @@
+import fp from 'fastify-plugin';
+import {
+  databaseTargetFor,
+  openDatabase,
+  type Database,
+  type DatabaseHandle,
+  type DatabaseTarget,
+} from '@server/db/client';
+import { migrateDatabase } from '@server/db/migrate';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Drizzle database; repositories take it as their one dependency. */
+    db: Database;
+  }
+}
+
+export interface DatabasePluginOptions {
+  /** An already opened database (tests). The app takes it over and closes it on close. */
+  database?: DatabaseHandle;
+}
+
+/**
+ * Opens the database chosen by the configuration, brings its schema up to date and closes it
+ * when the app closes. The app is not ready until migrations have run, so no request ever sees
+ * an old schema.
+ */
+export default fp<DatabasePluginOptions>(
+  async (app, options) => {
+    const target = databaseTargetFor(app.config);
+    const handle =
+      options.database ??
+      (await openDatabase(target, {
+        onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection failed'),
+      }));
+    // Registered before migrating, so that a failed start still releases the database.
+    app.addHook('onClose', async () => {
+      await handle.close();
+      app.log.info('database closed');
+    });
+
+    await migrateDatabase(handle);
+    app.log.info({ database: options.database ? 'provided' : describe(target) }, 'database ready');
+    app.decorate('db', handle.db);
+  },
+  { name: 'database' },
+);
+
+/** Where the data is, for the log, without credentials. */
+function describe(target: DatabaseTarget): string {
+  if (target.driver === 'pglite') return `embedded PostgreSQL in ${target.dataDir ?? 'memory'}`;
+  const url = new URL(target.url);
+  return `PostgreSQL at ${url.host}${url.pathname}`;
+}

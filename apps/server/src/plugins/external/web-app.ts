@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '@server/lib/errors';
+import { isApiPath, pathOf } from '@server/lib/urls';
+
+/** Vite puts content-hashed files here: a new build gives them new names. */
+const HASHED_ASSETS = 'assets';
+
+const CACHE_FOREVER = 'public, max-age=31536000, immutable';
+/** index.html, locales, favicon: same name across builds, so the browser must revalidate
+ * (cheap, with the ETag) to pick up a new build. */
+const REVALIDATE = 'no-cache';
+
+/**
+ * Serves the built web app from WEB_DIST_DIR, and answers every path that matches no route:
+ * API paths get a JSON 404, other GETs get index.html so the web app's router can take over
+ * (deep links such as /about-us). Without a build the server still starts, for the API and the
+ * tests, and says so on every page.
+ */
+export default fp(
+  async (app) => {
+    const root = app.config.webDistDir;
+    const built = existsSync(join(root, 'index.html'));
+    if (built) {
+      await app.register(fastifyStatic, {
+        root,
+        cacheControl: false,
+        setHeaders: (reply, path) => {
+          const isHashed = relative(root, path).startsWith(HASHED_ASSETS + sep);
+          reply.header('cache-control', isHashed ? CACHE_FOREVER : REVALIDATE);
+        },
+      });
+    } else {
+      app.log.warn(
+        { webDistDir: root },
+        'web app not built: pages answer 503 until it is built and the server restarted',
+      );
+    }
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const path = pathOf(request.url);
+      const isPage = request.method === 'GET' || request.method === 'HEAD';
+      if (isApiPath(path) || !isPage) {
+        throw new AppError('NOT_FOUND', `No route for ${request.method} ${path}.`);
+      }
+      // A missing hashed file is a stale or mistyped URL: answering with HTML would make the
+      // browser report a script syntax error instead of the missing file.
+      if (path.startsWith(`/${HASHED_ASSETS}/`)) {
+        throw new AppError('NOT_FOUND', 'This file does not exist.');
+      }
+      return built ? sendIndex(reply) : sendNotBuilt(reply);
+    });
+  },
+  { name: 'web-app' },
+);
+
+function sendIndex(reply: FastifyReply) {
+  return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+}
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Web app not built</title></head>
+<body>
+<h1>The web app is not built yet</h1>
+<p>The server is running and its API answers under /api. To serve the portal, build the web app
+with <code>npm run build</code> and restart the server.</p>
+</body>
+</html>
+`;
+
+function sendNotBuilt(reply: FastifyReply) {
+  return reply
+    .code(503)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(NOT_BUILT_PAGE);
+}

@@ -1,0 +1,116 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '@server/config';
+import { DEFAULT_WEB_DIST_DIR } from '@server/paths';
+
+describe('loadConfig', () => {
+  it('gives laptop-friendly defaults for an empty environment', () => {
+    const config = loadConfig({}, '/srv/portal');
+    expect(config).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      nodeEnv: 'development',
+      logLevel: 'info',
+      databaseUrl: undefined,
+      dataDir: resolve('/srv/portal/data'),
+      pgliteDir: resolve('/srv/portal/data/pglite'),
+      deploymentRole: 'production',
+      webDistDir: DEFAULT_WEB_DIST_DIR,
+      demoData: true,
+      trustProxy: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: 'postgres://portal:secret@db.internal:5432/portal',
+        DATA_DIR: '/var/lib/portal',
+        DEPLOYMENT_ROLE: 'staging',
+        WEB_DIST_DIR: 'web',
+        DEMO_DATA: 'true',
+        TRUST_PROXY: '10.0.0.0/8, loopback',
+      },
+      '/srv/portal',
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      nodeEnv: 'production',
+      logLevel: 'warn',
+      databaseUrl: 'postgres://portal:secret@db.internal:5432/portal',
+      dataDir: resolve('/var/lib/portal'),
+      pgliteDir: resolve('/var/lib/portal/pglite'),
+      deploymentRole: 'staging',
+      webDistDir: resolve('/srv/portal/web'),
+      demoData: true,
+      trustProxy: ['10.0.0.0/8', 'loopback'],
+    });
+  });
+
+  it('turns demo data off by default on a real database server', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/portal' }).demoData).toBe(false);
+    expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '  ' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+    });
+  });
+
+  it('accepts TRUST_PROXY true and false', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'FALSE' }).trustProxy).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a whole number from 0 to 65535 (got "abc")'],
+    [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535 (got "70000")'],
+    [{ PORT: '-1' }, 'PORT must be a whole number from 0 to 65535'],
+    [
+      { NODE_ENV: 'staging' },
+      'NODE_ENV must be one of development, production, test (got "staging")',
+    ],
+    [
+      { LOG_LEVEL: 'loud' },
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    ],
+    [{ DEMO_DATA: 'maybe' }, 'DEMO_DATA must be true or false'],
+    [{ TRUST_PROXY: '2' }, 'TRUST_PROXY must be true, false, or a comma-separated list'],
+    [{ TRUST_PROXY: '10.0.0.0/99' }, 'TRUST_PROXY'],
+    [{ DEPLOYMENT_ROLE: 'no spaces' }, 'DEPLOYMENT_ROLE'],
+  ])('refuses %j with a message naming the variable', (env, expected) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(expected);
+  });
+
+  it('lists every problem at once', () => {
+    const error = captureConfigError({ PORT: 'x', LOG_LEVEL: 'loud' });
+    expect(error.problems).toHaveLength(2);
+    expect(error.message).toMatch(/^Invalid configuration:\n {2}- PORT .*\n {2}- LOG_LEVEL /);
+  });
+
+  it('never repeats a database URL, which may hold a password', () => {
+    const error = captureConfigError({ DATABASE_URL: 'mysql://user:hunter2@db/portal' });
+    expect(error.message).toContain(
+      'DATABASE_URL must be a postgres:// or postgresql:// connection URL',
+    );
+    expect(error.message).not.toContain('hunter2');
+  });
+});
+
+function captureConfigError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}

@@ -1,0 +1,64 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp, type AppDependencies } from '@server/app';
+import { loadConfig, type Config } from '@server/config';
+import { openDatabase, type DatabaseHandle } from '@server/db/client';
+import type { App } from '@server/lib/zod-routes';
+import { openTemplatePglite } from './pglite-template';
+
+/**
+ * Tests run against embedded PostgreSQL in memory by default, and against a real server when
+ * DATABASE_URL is set (CI does both). Tests that share a real database must create their own
+ * rows and clean them up, since other test files run against the same tables at the same time.
+ */
+export const TEST_DATABASE_URL = process.env.DATABASE_URL || undefined;
+
+/** A folder that never exists: tests run without a web build unless they make one. */
+const NO_WEB_BUILD = fileURLToPath(new URL('./no-web-dist-in-tests', import.meta.url));
+
+/** The configuration of a test app: quiet, no demo data, no web build, test database. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'false',
+    DATABASE_URL: TEST_DATABASE_URL,
+    DATA_DIR: join(tmpdir(), 'portal-server-tests-unused'),
+    WEB_DIST_DIR: NO_WEB_BUILD,
+  });
+  return { ...config, ...overrides };
+}
+
+/** A fresh in-memory embedded database (already migrated), or a new pool on DATABASE_URL. */
+export function openTestDatabase(): Promise<DatabaseHandle> {
+  return TEST_DATABASE_URL
+    ? openDatabase({ driver: 'postgres', url: TEST_DATABASE_URL })
+    : openTemplatePglite();
+}
+
+/**
+ * An app on the test database. It is not ready yet, so a test can still add routes; `inject`
+ * readies it (migrating the database if needed). Always `await app.close()` it, which also
+ * closes its database.
+ *
+ *   const app = await buildTestApp();
+ *   afterAll(() => app.close());
+ *   const response = await app.inject({ method: 'GET', url: '/api/health' });
+ */
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  dependencies: AppDependencies = {},
+): Promise<App> {
+  const database = dependencies.database ?? (await openTestDatabase());
+  return buildApp(testConfig(overrides), { ...dependencies, database });
+}
+
+/** A temporary folder, removed by the returned function. */
+export async function makeTempDir(
+  prefix: string,
+): Promise<{ path: string; remove: () => Promise<void> }> {
+  const path = await mkdtemp(join(tmpdir(), `portal-${prefix}-`));
+  return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}

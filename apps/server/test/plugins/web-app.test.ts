@@ -1,0 +1,118 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '@server/lib/zod-routes';
+import { buildTestApp, makeTempDir } from '../helpers';
+
+const INDEX_HTML =
+  '<!doctype html><html><head><title>Portal</title></head><body><div id="root"></div></body></html>';
+
+describe('web app with a build', () => {
+  let app: App;
+  let dist: Awaited<ReturnType<typeof makeTempDir>>;
+
+  beforeAll(async () => {
+    dist = await makeTempDir('web-dist');
+    await mkdir(join(dist.path, 'assets'));
+    await mkdir(join(dist.path, 'locales', 'ko'), { recursive: true });
+    await writeFile(join(dist.path, 'index.html'), INDEX_HTML);
+    await writeFile(join(dist.path, 'assets', 'index-3f9a1c.js'), 'console.log("portal");');
+    await writeFile(join(dist.path, 'locales', 'ko', 'common.json'), '{"hello":"안녕하세요"}');
+    app = await buildTestApp({ webDistDir: dist.path });
+  });
+  afterAll(async () => {
+    await app.close();
+    await dist.remove();
+  });
+
+  it('serves index.html at / without letting caches keep it', async () => {
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(INDEX_HTML);
+  });
+
+  it.each(['/about-us', '/faq-home', '/some/deep/link?tab=2'])(
+    'answers the client-side route %s with index.html',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(INDEX_HTML);
+    },
+  );
+
+  it('serves hashed assets as cacheable forever', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/index-3f9a1c.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toBe('console.log("portal");');
+  });
+
+  it('answers a missing hashed asset with 404, not with the page', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/index-000000.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('<html');
+  });
+
+  it('serves translation files as JSON that browsers revalidate', async () => {
+    const response = await app.inject({ method: 'GET', url: '/locales/ko/common.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.json()).toEqual({ hello: '안녕하세요' });
+  });
+
+  it('sends the security headers with pages', async () => {
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    // HSTS only in production.
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('still answers unknown API paths with JSON', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('does not serve pages for other methods', async () => {
+    const response = await app.inject({ method: 'POST', url: '/about-us', payload: {} });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('web app without a build', () => {
+  let app: App;
+  afterEach(() => app.close());
+
+  it('still starts, answers the API, and says the web app is not built', async () => {
+    app = await buildTestApp();
+    const page = await app.inject({ method: 'GET', url: '/about-us' });
+    expect(page.statusCode).toBe(503);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('not built');
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+  });
+});
+
+describe('security headers in production', () => {
+  let app: App;
+  afterEach(() => app.close());
+
+  it('adds HSTS', async () => {
+    app = await buildTestApp({ nodeEnv: 'production' });
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['strict-transport-security']).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+    expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+  });
+});

@@ -1,0 +1,51 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
+import { RouteError } from '@/app/routes/route-error';
+
+/**
+ * Every screen is its own module, loaded on demand (spec section 2). A route module exports
+ * `Component` (and may export `ErrorBoundary`), which React Router's `lazy` picks up.
+ */
+export const routes: RouteObject[] = [
+  {
+    lazy: () => import('@/components/layouts/public-layout'),
+    ErrorBoundary: RouteError,
+    children: [
+      { path: paths.home, lazy: () => import('@/app/routes/public/home') },
+      { path: paths.aboutUs, lazy: () => import('@/app/routes/public/about-us') },
+      { path: paths.faqHome, lazy: () => import('@/app/routes/public/faq-home') },
+      { path: paths.terms, lazy: () => import('@/app/routes/public/terms') },
+      { path: paths.privacy, lazy: () => import('@/app/routes/public/privacy') },
+      { path: '*', lazy: () => import('@/app/routes/not-found') },
+    ],
+  },
+  {
+    path: paths.app.root,
+    lazy: () => import('@/components/layouts/app-layout'),
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, lazy: () => import('@/app/routes/app/dashboard') },
+      { path: paths.app.buy, lazy: () => import('@/app/routes/app/buy') },
+      { path: paths.app.sell, lazy: () => import('@/app/routes/app/sell') },
+      { path: paths.app.transactions, lazy: () => import('@/app/routes/app/transactions') },
+      { path: paths.app.accounts, lazy: () => import('@/app/routes/app/accounts') },
+      { path: paths.app.profile, lazy: () => import('@/app/routes/app/profile') },
+      { path: paths.app.support, lazy: () => import('@/app/routes/app/support') },
+      { path: paths.app.faq, lazy: () => import('@/app/routes/app/faq') },
+      {
+        path: paths.app.agencyBankAccount,
+        lazy: () => import('@/app/routes/app/agency-bank-account'),
+      },
+      { path: paths.app.clients, lazy: () => import('@/app/routes/app/clients') },
+      {
+        path: paths.app.clientTransactions,
+        lazy: () => import('@/app/routes/app/client-transactions'),
+      },
+      { path: '*', lazy: () => import('@/app/routes/not-found') },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,268 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MantineProvider } from '@mantine/core';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import i18next, { type i18n as I18n } from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserRole } from '@portal/contract/users';
+import { routes } from '@/app/router';
+import { RouteError } from '@/app/routes/route-error';
+import { paths } from '@/config/paths';
+import type { UserContextValue } from '@/features/user/user-context';
+import { LANGUAGES, NAMESPACES, type Language } from '@/lib/i18n';
+
+/**
+ * Every screen, through the real router and the real locale files, in both languages: it renders
+ * one h1, and asks for no translation key that the locale files lack.
+ */
+const signedOut = vi.hoisted((): UserContextValue => ({
+  role: 'client',
+  user: {},
+  isSignedIn: false,
+  isLoading: false,
+  setUser: () => {},
+  refetch: () => Promise.resolve(),
+}));
+const userState = vi.hoisted(() => ({ current: signedOut }));
+vi.mock('@/features/user/user-context', () => ({ useUser: () => userState.current }));
+
+const localesDir = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  '..',
+  '..',
+  'public',
+  'locales',
+);
+
+function resources() {
+  return Object.fromEntries(
+    LANGUAGES.map((language) => [
+      language,
+      Object.fromEntries(
+        NAMESPACES.map((namespace) => [
+          namespace,
+          JSON.parse(
+            readFileSync(join(localesDir, language, `${namespace}.json`), 'utf8'),
+          ) as object,
+        ]),
+      ),
+    ]),
+  );
+}
+
+let missing: string[] = [];
+
+async function createI18n(language: Language): Promise<I18n> {
+  const instance = i18next.createInstance();
+  await instance.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: false, // a key missing in Korean must not hide behind the English text
+    ns: [...NAMESPACES],
+    defaultNS: 'common',
+    resources: resources(),
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    saveMissing: true,
+    missingKeyHandler: (_languages, namespace, key) =>
+      missing.push(`${language}:${namespace}:${key}`),
+  });
+  return instance;
+}
+
+async function renderAt(path: string, language: Language = 'en') {
+  const i18n = await createI18n(language);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <MantineProvider>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </MantineProvider>,
+  );
+  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+  return router;
+}
+
+function signIn(role: UserRole, setUser: UserContextValue['setUser'] = () => {}) {
+  userState.current = {
+    ...signedOut,
+    role,
+    user: { id: 'u1', name: '김민준', email: 'minjun@example.com', phone: '010-1234-5678', role },
+    isSignedIn: true,
+    setUser,
+  };
+}
+
+beforeEach(() => {
+  missing = [];
+  userState.current = signedOut;
+});
+afterEach(() => vi.restoreAllMocks());
+
+const publicPaths = [
+  paths.home,
+  paths.aboutUs,
+  paths.faqHome,
+  paths.terms,
+  paths.privacy,
+  '/no-such-page',
+];
+const appPaths = [
+  ...Object.values(paths.app).filter((path) => path !== paths.app.root),
+  '/app/no-such-screen',
+];
+
+describe.each(LANGUAGES)('screens in %s', (language) => {
+  it.each([...publicPaths, ...appPaths])(
+    '%s has one h1 and every text it asks for',
+    async (path) => {
+      await renderAt(path, language);
+      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+      await waitFor(() => expect(document.title).not.toBe(''));
+      expect(missing).toEqual([]);
+    },
+  );
+});
+
+describe('public layout', () => {
+  it('has the header links and sign in / sign up for a visitor', async () => {
+    await renderAt(paths.aboutUs);
+    for (const name of ['About us', 'FAQ', 'Terms', 'Privacy']) {
+      expect(screen.getAllByRole('link', { name }).length).toBeGreaterThan(0);
+    }
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(paths.signIn);
+    expect(screen.getAllByRole('link', { name: 'Sign up' })[0]?.getAttribute('href')).toBe(
+      paths.signUp,
+    );
+    const current = screen
+      .getAllByRole('link', { name: 'About us' })
+      .filter((link) => link.getAttribute('aria-current'));
+    expect(current).toHaveLength(1);
+  });
+
+  it('switches the language from the header control', async () => {
+    await renderAt(paths.home);
+    expect(screen.getAllByRole('radiogroup', { name: 'Language' }).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getAllByRole('radio', { name: '한국어' })[0]!);
+    expect((await screen.findAllByRole('link', { name: '회사 소개' })).length).toBeGreaterThan(0);
+    expect(missing).toEqual([]);
+  });
+
+  it('offers the dashboard on the not-found page once signed in', async () => {
+    signIn('client');
+    await renderAt('/no-such-page');
+    const link = within(screen.getByRole('main')).getByRole('link', { name: 'Go to dashboard' });
+    expect(link.getAttribute('href')).toBe(paths.app.dashboard);
+  });
+});
+
+describe('app layout', () => {
+  const menuOf = () => screen.getByRole('navigation', { name: 'Portal menu' });
+
+  it('lists the sidebar entries of spec section 2, without agency entries for a client', async () => {
+    signIn('client');
+    await renderAt(paths.app.dashboard);
+    const links = Array.from(menuOf().querySelectorAll('a')).map((link) => link.textContent);
+    expect(links).toEqual([
+      'Dashboard',
+      'Buy',
+      'Sell',
+      'My Transactions',
+      'Accounts',
+      'Profile',
+      'Support',
+      'FAQ',
+      'Partner Agency Bank Account',
+    ]);
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(screen.getByText('김민준')).toBeTruthy();
+  });
+
+  it('adds Clients and Client Transactions for an agency', async () => {
+    signIn('agency');
+    await renderAt(paths.app.dashboard);
+    const links = Array.from(menuOf().querySelectorAll('a')).map((link) => link.textContent);
+    expect(links.slice(-2)).toEqual(['Clients', 'Client Transactions']);
+  });
+
+  it('marks only the current entry as the current page', async () => {
+    signIn('client');
+    await renderAt(paths.app.sell);
+    const current = Array.from(menuOf().querySelectorAll('[aria-current="page"]')).map(
+      (link) => link.textContent,
+    );
+    expect(current).toEqual(['Sell']);
+  });
+
+  it('logs out: clears the user and goes home', async () => {
+    const setUser = vi.fn();
+    signIn('client', setUser);
+    const router = await renderAt(paths.app.profile);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    });
+    expect(setUser).toHaveBeenCalledWith(null);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.home));
+  });
+});
+
+describe('route error', () => {
+  function Broken(): never {
+    throw new Error('boom');
+  }
+
+  it.each(LANGUAGES)(
+    'shows a translated "something went wrong" with reload and home (%s)',
+    async (language) => {
+      const i18n = await createI18n(language);
+      const router = createMemoryRouter([
+        { path: '/', Component: Broken, ErrorBoundary: RouteError },
+      ]);
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      render(
+        <MantineProvider>
+          <I18nextProvider i18n={i18n}>
+            <RouterProvider router={router} />
+          </I18nextProvider>
+        </MantineProvider>,
+      );
+      const errors = i18n.getResourceBundle(language, 'errors') as {
+        generic: Record<string, string>;
+      };
+      expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+        errors.generic.title,
+      );
+      expect(screen.getByRole('button', { name: errors.generic.reload })).toBeTruthy();
+      expect(screen.getByRole('link', { name: errors.generic.home }).getAttribute('href')).toBe(
+        paths.home,
+      );
+      expect(missing).toEqual([]);
+    },
+  );
+
+  it('still reads in English when the translations never arrived', async () => {
+    const bare = i18next.createInstance();
+    await bare
+      .use(initReactI18next)
+      .init({ lng: 'ko', resources: {}, react: { useSuspense: false } });
+    const router = createMemoryRouter([
+      { path: '/', Component: Broken, ErrorBoundary: RouteError },
+    ]);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <MantineProvider>
+        <I18nextProvider i18n={bare}>
+          <RouterProvider router={router} />
+        </I18nextProvider>
+      </MantineProvider>,
+    );
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      'Something went wrong',
+    );
+  });
+});

@@ -1,0 +1,5 @@
+import { LegalDocument } from '@/components/content/legal-document';
+
+export function Component() {
+  return <LegalDocument doc="privacy" />;
+}

@@ -1,0 +1,160 @@
+import {
+  AppShell,
+  Box,
+  Burger,
+  Divider,
+  Group,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconBuildingBank,
+  IconHeadset,
+  IconHelpCircle,
+  IconLayoutDashboard,
+  IconListDetails,
+  IconLogout,
+  IconReportMoney,
+  IconShoppingCart,
+  IconUserCircle,
+  IconUsers,
+  IconCash,
+  IconWallet,
+  type Icon,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { appNavItems } from '@/features/navigation/nav-items';
+import { useIsActive } from '@/features/navigation/use-is-active';
+import { useUser } from '@/features/user/user-context';
+import { BrandLink } from '@/components/ui/brand-link';
+import { LanguageSwitch } from '@/components/ui/language-switch';
+import { koreanLineBreaks } from './korean-line-breaks';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+
+const icons: Record<string, Icon> = {
+  dashboard: IconLayoutDashboard,
+  buy: IconShoppingCart,
+  sell: IconCash,
+  transactions: IconListDetails,
+  accounts: IconWallet,
+  profile: IconUserCircle,
+  support: IconHeadset,
+  faq: IconHelpCircle,
+  agencyBankAccount: IconBuildingBank,
+  clients: IconUsers,
+  clientTransactions: IconReportMoney,
+};
+
+/** The signed-in frame: header, the sidebar of spec section 2, and the screen in main. */
+export function Component() {
+  const { t } = useTranslation('common');
+  const { role, user, setUser } = useUser();
+  const navigate = useNavigate();
+  const [navOpened, nav] = useDisclosure(false);
+  const isActive = useIsActive();
+
+  const signOut = () => {
+    nav.close();
+    setUser(null);
+    void navigate(paths.home);
+  };
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 280, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding={{ base: 'md', sm: 'xl' }}
+      style={koreanLineBreaks}
+    >
+      <SkipLink />
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              hiddenFrom="sm"
+              size="sm"
+              opened={navOpened}
+              onClick={nav.toggle}
+              aria-label={navOpened ? t('actions.closeMenu') : t('actions.openMenu')}
+              aria-expanded={navOpened}
+              aria-controls="app-navbar"
+            />
+            <BrandLink to={paths.app.dashboard} onClick={nav.close} />
+          </Group>
+          {user.name ? (
+            <Text
+              fz="sm"
+              c="dark.7"
+              truncate="end"
+              maw={{ base: 120, xs: 240, sm: 360 }}
+              title={user.name}
+            >
+              <Text component="span" visibleFrom="xs" inherit>
+                {t('user.signedInAs')}{' '}
+              </Text>
+              <Text component="span" fw={600} inherit>
+                {user.name}
+              </Text>
+            </Text>
+          ) : null}
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar id="app-navbar" aria-label={t('nav.app')} p="sm">
+        <AppShell.Section grow component={ScrollArea} type="auto">
+          <Box component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {appNavItems(role).map((item) => {
+              const ItemIcon = icons[item.key] ?? IconListDetails;
+              const active = isActive(item);
+              return (
+                <li key={item.key}>
+                  <NavLink
+                    component={Link}
+                    to={item.to}
+                    label={t(`nav.${item.key}`)}
+                    leftSection={<ItemIcon size={20} stroke={1.6} aria-hidden />}
+                    active={active}
+                    aria-current={active ? 'page' : undefined}
+                    onClick={nav.close}
+                    fw={500}
+                    style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                  />
+                </li>
+              );
+            })}
+          </Box>
+        </AppShell.Section>
+        <AppShell.Section>
+          <Divider my="sm" />
+          <Stack gap={6} px="xs" pb="xs">
+            <Text fz="sm" fw={600} c="dark.7">
+              {t('nav.language')}
+            </Text>
+            <LanguageSwitch fullWidth size="sm" />
+          </Stack>
+          <NavLink
+            component="button"
+            type="button"
+            label={t('nav.logout')}
+            leftSection={<IconLogout size={20} stroke={1.6} aria-hidden />}
+            onClick={signOut}
+            fw={500}
+            mt="xs"
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          />
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} bg="gray.0" style={{ outline: 'none' }}>
+        <Box maw={1200}>
+          <Outlet />
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

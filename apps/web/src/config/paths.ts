@@ -1,0 +1,28 @@
+/**
+ * Every route path of the web app, in one place. Public paths are exactly those of spec section 2;
+ * the signed-in screens live under /app (the spec does not show their paths).
+ */
+export const paths = {
+  home: '/',
+  aboutUs: '/about-us',
+  faqHome: '/faq-home',
+  terms: '/terms',
+  privacy: '/privacy',
+  // Sign-in and sign-up open over Home, so the public routes stay exactly the spec's.
+  signIn: '/?auth=sign-in',
+  signUp: '/?auth=sign-up',
+  app: {
+    root: '/app',
+    dashboard: '/app',
+    buy: '/app/buy',
+    sell: '/app/sell',
+    transactions: '/app/transactions',
+    accounts: '/app/accounts',
+    profile: '/app/profile',
+    support: '/app/support',
+    faq: '/app/faq',
+    agencyBankAccount: '/app/agency-bank-account',
+    clients: '/app/clients',
+    clientTransactions: '/app/client-transactions',
+  },
+} as const;

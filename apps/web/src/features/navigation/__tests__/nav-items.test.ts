@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { USER_ROLES } from '@portal/contract/users';
+import { appNavItems, publicNavItems } from '@/features/navigation/nav-items';
+
+const userMenu = [
+  'dashboard',
+  'buy',
+  'sell',
+  'transactions',
+  'accounts',
+  'profile',
+  'support',
+  'faq',
+  'agencyBankAccount',
+];
+
+describe('navigation', () => {
+  it('lists the public pages of spec section 2', () => {
+    expect(publicNavItems.map((item) => item.to)).toEqual([
+      '/about-us',
+      '/faq-home',
+      '/terms',
+      '/privacy',
+    ]);
+  });
+
+  it('gives clients and operators the user menu in the order of spec section 2', () => {
+    expect(appNavItems('client').map((item) => item.key)).toEqual(userMenu);
+    expect(appNavItems('operator').map((item) => item.key)).toEqual(userMenu);
+  });
+
+  it('adds Clients and Client Transactions for agencies only', () => {
+    expect(appNavItems('agency').map((item) => item.key)).toEqual([
+      ...userMenu,
+      'clients',
+      'clientTransactions',
+    ]);
+    for (const role of USER_ROLES.filter((role) => role !== 'agency')) {
+      expect(appNavItems(role).some((item) => item.key.startsWith('client'))).toBe(false);
+    }
+  });
+
+  it('matches the dashboard exactly, so it is not active on every other screen', () => {
+    expect(
+      appNavItems('client')
+        .filter((item) => item.end)
+        .map((item) => item.key),
+    ).toEqual(['dashboard']);
+  });
+});

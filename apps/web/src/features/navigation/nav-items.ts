@@ -1,0 +1,44 @@
+import type { UserRole } from '@portal/contract/users';
+import { paths } from '@/config/paths';
+
+/** A menu entry: its label key in the `common` namespace and where it leads. */
+export interface NavItem {
+  /** Key under `nav.` in the common namespace. */
+  key: string;
+  to: string;
+  /** Match the path exactly (the dashboard is the parent of every other /app path). */
+  end?: boolean;
+}
+
+/** The public header's links (spec section 2: About us, FAQ, Terms, Privacy). */
+export const publicNavItems: readonly NavItem[] = [
+  { key: 'aboutUs', to: paths.aboutUs },
+  { key: 'faq', to: paths.faqHome },
+  { key: 'terms', to: paths.terms },
+  { key: 'privacy', to: paths.privacy },
+];
+
+const userNavItems: readonly NavItem[] = [
+  { key: 'dashboard', to: paths.app.dashboard, end: true },
+  { key: 'buy', to: paths.app.buy },
+  { key: 'sell', to: paths.app.sell },
+  { key: 'transactions', to: paths.app.transactions },
+  { key: 'accounts', to: paths.app.accounts },
+  { key: 'profile', to: paths.app.profile },
+  { key: 'support', to: paths.app.support },
+  { key: 'faq', to: paths.app.faq },
+  { key: 'agencyBankAccount', to: paths.app.agencyBankAccount },
+];
+
+const agencyNavItems: readonly NavItem[] = [
+  { key: 'clients', to: paths.app.clients },
+  { key: 'clientTransactions', to: paths.app.clientTransactions },
+];
+
+/**
+ * The signed-in sidebar, in the order of spec section 2. Clients and Client Transactions belong
+ * to partner agencies only. The menu mirrors permissions; the server enforces them.
+ */
+export function appNavItems(role: UserRole): readonly NavItem[] {
+  return role === 'agency' ? [...userNavItems, ...agencyNavItems] : userNavItems;
+}

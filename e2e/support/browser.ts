@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { repoRoot } from './portal-server';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+export const viewports = {
+  phone: { width: 375, height: 812 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+export type Language = 'en' | 'ko';
+
+/** A fresh context whose stored language choice is `language` (or none, to follow the browser). */
+export async function newContext(
+  browser: Browser,
+  options: { language?: Language; locale?: string; viewport?: keyof typeof viewports } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    locale: options.locale ?? 'en-US',
+    viewport: viewports[options.viewport ?? 'desktop'],
+  });
+  if (options.language) {
+    await context.addInitScript((language) => {
+      if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', language);
+    }, options.language);
+  }
+  return context;
+}
+
+/**
+ * Collects uncaught page errors and console errors so a test can assert the page ran cleanly.
+ * A 4xx answer the app expects (such as "nobody is signed in") is logged by Chromium as a failed
+ * resource load; those are the app's business, not errors of the page.
+ */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    const text = message.text();
+    if (message.type() === 'error' && !/Failed to load resource.*status of 4\d\d/.test(text)) {
+      errors.push(text);
+    }
+  });
+  return errors;
+}
+
+export const artifactsDir = join(repoRoot, 'e2e/artifacts');
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(join(artifactsDir, 'screenshots'), { recursive: true });
+  await page.screenshot({ path: join(artifactsDir, 'screenshots', `${name}.png`), fullPage: true });
+}

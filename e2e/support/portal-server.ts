@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const serverBundle = join(repoRoot, 'apps/server/dist/server.js');
+const webIndex = join(repoRoot, 'apps/web/dist/index.html');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(),
+      );
+    });
+  });
+}
+
+export interface RunningPortal {
+  baseURL: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the built portal as users get it (`node apps/server/dist/server.js`) on a free port, on
+ * DATABASE_URL when set and otherwise on embedded PostgreSQL in a fresh temporary data folder.
+ */
+export async function startPortal(env: Record<string, string> = {}): Promise<RunningPortal> {
+  if (!existsSync(serverBundle) || !existsSync(webIndex)) {
+    throw new Error('The portal is not built: run `npm run build` before the browser tests.');
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, [serverBundle], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The portal exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${baseURL}/api/ready`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('The portal did not become ready within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  return {
+    baseURL,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

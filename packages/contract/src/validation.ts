@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/**
+ * Validation message keys. Schemas carry these keys as their messages; the server returns them in
+ * `error.fields`, and the web translates them from its `validation` namespace, whose English text
+ * is exactly `VALIDATION_MESSAGES_EN` (a test keeps the two equal).
+ */
+export const VALIDATION_MESSAGES_EN = {
+  required: 'This field is required.',
+  scriptLike: 'Text that looks like a script or markup is not allowed.',
+  invalidCharacters: 'This text contains characters that are not allowed.',
+  tooLong: 'This text is too long.',
+  invalid: 'This value is not valid.',
+} as const;
+
+export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES_EN;
+
+/**
+ * Spec section 5 names a filter for script-like strings. It rejects rather than strips: silently
+ * changing what a person typed (a name that deposits are matched by, say) would be worse than
+ * telling them. Nothing in the portal renders user text as HTML either; this is the second wall.
+ */
+const SCRIPT_LIKE_PATTERNS: readonly RegExp[] = [
+  /<\s*\/?\s*[a-z!?]/i, // any tag or comment opener: <script, </div, <img, <svg, <!--
+  /\b(?:java|vb|live)script\s*:/i, // javascript: URLs, also with spaces before the colon
+  /\bdata\s*:\s*(?:text\/html|image\/svg|application\/(?:x-)?javascript)/i,
+  /\bon[a-z]{3,}\s*=/i, // inline event handlers: onerror=, onload =
+  /\bexpression\s*\(/i, // old IE CSS expressions
+  /\{\{.*\}\}/, // template injection markers
+];
+
+/** Characters never legitimate in free text: NUL and other C0/C1 controls (but tab/newline),
+ * zero-width and bidirectional-override marks, lone surrogates, and the BOM. */
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN_CHARACTERS =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Entities that decode to markup are as script-like as the markup itself. */
+const ENCODED_MARKUP = /&(?:lt|gt|#0*60|#x0*3c|#0*62|#x0*3e);/i;
+
+export function isScriptLike(text: string): boolean {
+  const normalised = text.normalize('NFKC');
+  return (
+    ENCODED_MARKUP.test(normalised) ||
+    SCRIPT_LIKE_PATTERNS.some((pattern) => pattern.test(normalised))
+  );
+}
+
+export function hasForbiddenCharacters(text: string): boolean {
+  return FORBIDDEN_CHARACTERS.test(text);
+}
+
+/**
+ * A free-text field: NFC-normalised (so decomposed Hangul is stored as the composed name deposits
+ * are matched by), trimmed, limited in length, and refused when script-like or carrying invisible
+ * control characters.
+ */
+export function safeText(options: { max: number; min?: number }) {
+  return z
+    .string({ error: 'invalid' satisfies ValidationMessageKey })
+    .transform((value) => value.normalize('NFC').trim())
+    .pipe(
+      z
+        .string()
+        .min(options.min ?? 1, { error: 'required' satisfies ValidationMessageKey })
+        .max(options.max, { error: 'tooLong' satisfies ValidationMessageKey })
+        .refine((value) => !hasForbiddenCharacters(value), {
+          error: 'invalidCharacters' satisfies ValidationMessageKey,
+        })
+        .refine((value) => !isScriptLike(value), {
+          error: 'scriptLike' satisfies ValidationMessageKey,
+        }),
+    );
+}

@@ -1,0 +1,40 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// One runner for the whole repository: `npm test` runs every unit and API test.
+// The browser tests live in e2e/ and run separately (`npm run test:e2e`), because they need a build.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contract',
+          root: here('./packages/contract'),
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        resolve: { alias: { '@server': here('./apps/server/src') } },
+        test: {
+          name: 'server',
+          root: here('./apps/server'),
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias: { '@': here('./apps/web/src') } },
+        test: {
+          name: 'web',
+          root: here('./apps/web'),
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['./src/testing/setup.ts'],
+        },
+      },
+    ],
+  },
+});
