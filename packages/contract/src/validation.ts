@@ -31,9 +31,10 @@ const SCRIPT_LIKE_PATTERNS: readonly RegExp[] = [
 
 /** Characters never legitimate in free text: NUL and other C0/C1 controls (but tab/newline),
  * zero-width and bidirectional-override marks, lone surrogates, and the BOM. */
-// eslint-disable-next-line no-control-regex
+/* eslint-disable no-control-regex -- matching control characters is the point here */
 const FORBIDDEN_CHARACTERS =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/* eslint-enable no-control-regex */
 
 /** Entities that decode to markup are as script-like as the markup itself. */
 const ENCODED_MARKUP = /&(?:lt|gt|#0*60|#x0*3c|#0*62|#x0*3e);/i;
