@@ -16,7 +16,9 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias: { '@server': here('./apps/server/src') } },
+        resolve: {
+          alias: { '@server': here('./apps/server/src'), '@test': here('./apps/server/test') },
+        },
         test: {
           name: 'server',
           root: here('./apps/server'),

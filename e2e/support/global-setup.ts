@@ -8,7 +8,9 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const portal = await startPortal();
+  // Demo data (the seeded operator, agency and client) also with DATABASE_URL, where it is off
+  // by default: the identity tests sign in as the demo operator.
+  const portal = await startPortal({ DEMO_DATA: 'true' });
   project.provide('baseURL', portal.baseURL);
   return portal.stop;
 }

@@ -11,8 +11,16 @@ import {
   type ZodTypeProvider,
 } from '@server/lib/zod-routes';
 import healthRoutes from '@server/modules/health/routes';
+import auditRoutes from '@server/modules/audit/routes';
+import authRoutes from '@server/modules/auth/routes';
+import profileRoutes from '@server/modules/profile/routes';
+import userRoutes from '@server/modules/users/routes';
+import kycRoutes from '@server/modules/kyc/routes';
+import storage from '@server/lib/storage/plugin';
+import access from '@server/plugins/app/access';
 import demoData from '@server/plugins/app/demo-data';
-import errorHandler from '@server/plugins/app/error-handler';
+import housekeeping from '@server/plugins/app/housekeeping';
+import errorHandler, { frameworkErrorHandler } from '@server/plugins/app/error-handler';
 import responseHeaders from '@server/plugins/app/response-headers';
 import cookie from '@server/plugins/external/cookie';
 import database from '@server/plugins/external/database';
@@ -52,6 +60,7 @@ export function buildApp(config: Config, dependencies: AppDependencies = {}): Ap
     // Time allowed to receive a whole request. Bounds slow-loris style clients when no proxy
     // in front does it; does not limit how long a response (or an event stream) may take.
     requestTimeout: 60_000,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -65,9 +74,17 @@ export function buildApp(config: Config, dependencies: AppDependencies = {}): Ap
   app.register(cookie);
   app.register(rateLimit);
   app.register(database, { database: dependencies.database });
+  app.register(storage);
   app.register(demoData);
+  app.register(access);
+  app.register(housekeeping);
 
   app.register(healthRoutes, { prefix: API_BASE_PATH });
+  app.register(authRoutes, { prefix: API_BASE_PATH });
+  app.register(profileRoutes, { prefix: API_BASE_PATH });
+  app.register(userRoutes, { prefix: API_BASE_PATH });
+  app.register(auditRoutes, { prefix: API_BASE_PATH });
+  app.register(kycRoutes, { prefix: API_BASE_PATH });
 
   // Last: it answers whatever no route above claimed.
   app.register(webApp);

@@ -53,6 +53,25 @@ const envSchema = z.object({
   /** Seed demo users and data at start. Defaults to on with the embedded database, off with
    * DATABASE_URL, so a real server never gets demo accounts unless asked to. */
   DEMO_DATA: flag.optional(),
+  /** Minutes without a request after which a session ends. */
+  SESSION_IDLE_MINUTES: z
+    .string()
+    .regex(/^\d{1,5}$/, 'must be a whole number of minutes')
+    .transform(Number)
+    .refine((minutes) => minutes >= 1, 'must be at least 1')
+    .default(30),
+  /** Hours after sign-in at which a session ends however active it is. */
+  SESSION_MAX_HOURS: z
+    .string()
+    .regex(/^\d{1,4}$/, 'must be a whole number of hours')
+    .transform(Number)
+    .refine((hours) => hours >= 1, 'must be at least 1')
+    .default(12),
+  /** Secret that anti-forgery tokens are derived from. Unset: one is generated once and kept in
+   * the database, so every instance on that database shares it. */
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Mark cookies Secure (HTTPS only). Defaults to on in production. */
+  COOKIE_SECURE: flag.optional(),
   /** Which proxies to trust for the client address and protocol (X-Forwarded-*): true/false,
    * or a comma-separated list of addresses/CIDRs (also loopback, linklocal, uniquelocal).
    * Hop counts are not accepted: they cannot check who the nearest peer is. */
@@ -73,7 +92,7 @@ const envSchema = z.object({
 });
 
 /** Values that may carry credentials are never echoed back in error messages. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SESSION_SECRET']);
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -93,6 +112,13 @@ export interface Config {
   webDistDir: string;
   demoData: boolean;
   trustProxy: boolean | string[];
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  /** Configured secret for anti-forgery tokens; undefined: generated and kept in the database. */
+  sessionSecret: string | undefined;
+  cookieSecure: boolean;
+  /** Absolute; uploaded files (identity documents) on local disk: `dataDir/uploads`. */
+  uploadsDir: string;
 }
 
 export class ConfigError extends Error {
@@ -143,6 +169,11 @@ export function loadConfig(
     webDistDir: parsed.WEB_DIST_DIR ? resolve(cwd, parsed.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
     demoData: parsed.DEMO_DATA ?? parsed.DATABASE_URL === undefined,
     trustProxy: parsed.TRUST_PROXY,
+    sessionIdleMinutes: parsed.SESSION_IDLE_MINUTES,
+    sessionMaxHours: parsed.SESSION_MAX_HOURS,
+    sessionSecret: parsed.SESSION_SECRET,
+    cookieSecure: parsed.COOKIE_SECURE ?? parsed.NODE_ENV === 'production',
+    uploadsDir: resolve(dataDir, 'uploads'),
   };
 }
 

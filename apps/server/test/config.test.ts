@@ -18,6 +18,11 @@ describe('loadConfig', () => {
       webDistDir: DEFAULT_WEB_DIST_DIR,
       demoData: true,
       trustProxy: false,
+      sessionIdleMinutes: 30,
+      sessionMaxHours: 12,
+      sessionSecret: undefined,
+      cookieSecure: false,
+      uploadsDir: resolve('/srv/portal/data/uploads'),
     });
   });
 
@@ -34,6 +39,10 @@ describe('loadConfig', () => {
         WEB_DIST_DIR: 'web',
         DEMO_DATA: 'true',
         TRUST_PROXY: '10.0.0.0/8, loopback',
+        SESSION_IDLE_MINUTES: '15',
+        SESSION_MAX_HOURS: '8',
+        SESSION_SECRET: 's'.repeat(32),
+        COOKIE_SECURE: 'false',
       },
       '/srv/portal',
     );
@@ -49,7 +58,18 @@ describe('loadConfig', () => {
       webDistDir: resolve('/srv/portal/web'),
       demoData: true,
       trustProxy: ['10.0.0.0/8', 'loopback'],
+      sessionIdleMinutes: 15,
+      sessionMaxHours: 8,
+      sessionSecret: 's'.repeat(32),
+      cookieSecure: false,
+      uploadsDir: resolve('/var/lib/portal/uploads'),
     });
+  });
+
+  it('marks cookies Secure in production unless told otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).cookieSecure).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).cookieSecure).toBe(false);
+    expect(loadConfig({ COOKIE_SECURE: 'true' }).cookieSecure).toBe(true);
   });
 
   it('turns demo data off by default on a real database server', () => {
@@ -85,6 +105,11 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '2' }, 'TRUST_PROXY must be true, false, or a comma-separated list'],
     [{ TRUST_PROXY: '10.0.0.0/99' }, 'TRUST_PROXY'],
     [{ DEPLOYMENT_ROLE: 'no spaces' }, 'DEPLOYMENT_ROLE'],
+    [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES must be at least 1'],
+    [{ SESSION_IDLE_MINUTES: 'soon' }, 'SESSION_IDLE_MINUTES must be a whole number of minutes'],
+    [{ SESSION_MAX_HOURS: '1.5' }, 'SESSION_MAX_HOURS must be a whole number of hours'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET must be at least 32 characters'],
+    [{ COOKIE_SECURE: 'yes please' }, 'COOKIE_SECURE must be true or false'],
   ])('refuses %j with a message naming the variable', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(expected);
@@ -101,6 +126,12 @@ describe('loadConfig', () => {
     expect(error.message).toContain(
       'DATABASE_URL must be a postgres:// or postgresql:// connection URL',
     );
+    expect(error.message).not.toContain('hunter2');
+  });
+
+  it('never repeats the session secret', () => {
+    const error = captureConfigError({ SESSION_SECRET: 'hunter2-too-short' });
+    expect(error.message).toContain('SESSION_SECRET must be at least 32 characters');
     expect(error.message).not.toContain('hunter2');
   });
 });

@@ -50,9 +50,13 @@ export function openTestDatabase(): Promise<DatabaseHandle> {
 export async function buildTestApp(
   overrides: Partial<Config> = {},
   dependencies: AppDependencies = {},
+  /** Runs right after the app is built, before it starts loading plugins (onRoute hooks). */
+  prepare?: (app: App) => void,
 ): Promise<App> {
   const database = dependencies.database ?? (await openTestDatabase());
-  return buildApp(testConfig(overrides), { ...dependencies, database });
+  const app = buildApp(testConfig(overrides), { ...dependencies, database });
+  prepare?.(app);
+  return app;
 }
 
 /** A temporary folder, removed by the returned function. */
@@ -61,4 +65,17 @@ export async function makeTempDir(
 ): Promise<{ path: string; remove: () => Promise<void> }> {
   const path = await mkdtemp(join(tmpdir(), `portal-${prefix}-`));
   return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}
+
+/**
+ * Two apps on one database, as two server instances: two pools on DATABASE_URL, or one embedded
+ * database shared. Both are ready; close both.
+ */
+export async function buildTwoTestApps(overrides: Partial<Config> = {}): Promise<[App, App]> {
+  const database = TEST_DATABASE_URL ? undefined : await openTemplatePglite();
+  const first = await buildTestApp(overrides, { database });
+  const second = await buildTestApp(overrides, { database });
+  await first.ready();
+  await second.ready();
+  return [first, second];
 }

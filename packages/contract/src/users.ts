@@ -6,15 +6,42 @@ export const userRoleSchema = z.enum(USER_ROLES);
 export type UserRole = z.infer<typeof userRoleSchema>;
 export const DEFAULT_USER_ROLE: UserRole = 'client';
 
+export const USER_STATUSES = ['active', 'disabled'] as const;
+export const userStatusSchema = z.enum(USER_STATUSES);
+export type UserStatus = z.infer<typeof userStatusSchema>;
+
+export const agencySummarySchema = z.object({ code: z.string(), name: z.string() });
+export type AgencySummary = z.infer<typeof agencySummarySchema>;
+
 export const currentUserSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
   phone: z.string(),
   role: userRoleSchema,
+  /** A client's partner agency, or an agency user's own agency. */
+  agency: agencySummarySchema.nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** GET /api/auth/me: the signed-in user, or null when nobody is signed in. */
 export const currentUserResponseSchema = z.object({ user: currentUserSchema.nullable() });
 export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
+
+/** `:id` of /api/operator/users/:id/... */
+export const userIdParamsSchema = z.strictObject({ id: z.uuid({ error: 'invalid' }) });
+
+/**
+ * PUT /api/operator/users/:id/role. client <-> operator freely; agency only for a user who
+ * belongs to an agency (a client registered under its code). An operator cannot change their
+ * own role, so the portal always keeps the operator who is acting.
+ */
+export const changeUserRoleRequestSchema = z.strictObject({ role: userRoleSchema });
+export type ChangeUserRoleRequest = z.input<typeof changeUserRoleRequestSchema>;
+
+/** A user as the operator sees them. */
+export const managedUserSchema = currentUserSchema.extend({ status: userStatusSchema });
+export type ManagedUser = z.infer<typeof managedUserSchema>;
+
+export const changeUserRoleResponseSchema = z.object({ user: managedUserSchema });
+export type ChangeUserRoleResponse = z.infer<typeof changeUserRoleResponseSchema>;

@@ -11,6 +11,12 @@ export const VALIDATION_MESSAGES_EN = {
   invalidCharacters: 'This text contains characters that are not allowed.',
   tooLong: 'This text is too long.',
   invalid: 'This value is not valid.',
+  passwordTooShort: 'Password must be more than 8 letter.',
+  passwordTooLong: 'This password is too long.',
+  passwordMismatch: 'The passwords do not match.',
+  emailInvalid: 'Enter a valid email address.',
+  phoneInvalid: 'Enter a valid phone number.',
+  agencyCodeInvalid: 'An agency code has only letters, digits and dashes.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES_EN;

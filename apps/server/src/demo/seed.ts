@@ -1,5 +1,6 @@
 import type { Database } from '@server/db/client';
 import { appSettings } from '@server/db/schema';
+import { seedDemoIdentity } from './identity';
 
 /** app_settings key recording when demo data was seeded (an ISO timestamp). */
 export const DEMO_SEEDED_AT = 'demo_seeded_at';
@@ -22,6 +23,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     if (claimed.length === 0) return false;
 
     // Demo users and their data are added here by the features that own them.
+    await seedDemoIdentity(tx);
     return true;
   });
 }

@@ -7,6 +7,7 @@ export const STATUS_BY_CODE = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   CSRF_TOKEN_INVALID: 403,
+  CROSS_SITE_REQUEST: 403,
   DEPLOYMENT_ROLE_MISMATCH: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
@@ -16,6 +17,14 @@ export const STATUS_BY_CODE = {
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
+  INVALID_CREDENTIALS: 401,
+  EMAIL_TAKEN: 409,
+  AGENCY_CODE_UNKNOWN: 400,
+  CURRENT_PASSWORD_WRONG: 400,
+  ACCOUNT_DISABLED: 403,
+  FILE_REQUIRED: 400,
+  FILE_TYPE_NOT_ALLOWED: 415,
+  KYC_ALREADY_REVIEWED: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 /**
@@ -28,6 +37,7 @@ export const DEFAULT_MESSAGES = {
   UNAUTHENTICATED: 'Sign in to continue.',
   FORBIDDEN: 'You are not allowed to do this.',
   CSRF_TOKEN_INVALID: 'The anti-forgery token is missing or wrong. Reload the page and try again.',
+  CROSS_SITE_REQUEST: 'Requests from other sites are refused.',
   DEPLOYMENT_ROLE_MISMATCH: 'This app was built for another deployment.',
   NOT_FOUND: 'Not found.',
   METHOD_NOT_ALLOWED: 'This method is not allowed here.',
@@ -37,6 +47,14 @@ export const DEFAULT_MESSAGES = {
   RATE_LIMITED: 'Too many requests. Try again later.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable.',
   INTERNAL_ERROR: 'Something went wrong on our side.',
+  INVALID_CREDENTIALS: 'The email or password is incorrect.',
+  EMAIL_TAKEN: 'An account with this email already exists.',
+  AGENCY_CODE_UNKNOWN: 'No partner agency has this code.',
+  CURRENT_PASSWORD_WRONG: 'Your current password is incorrect.',
+  ACCOUNT_DISABLED: 'This account is disabled. Please contact support.',
+  FILE_REQUIRED: 'Choose a file to upload.',
+  FILE_TYPE_NOT_ALLOWED: 'This file type is not accepted.',
+  KYC_ALREADY_REVIEWED: 'This document has already been reviewed.',
 } as const satisfies Record<ErrorCode, string>;
 
 export interface AppErrorOptions {

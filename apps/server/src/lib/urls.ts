@@ -10,3 +10,9 @@ export function pathOf(url: string): string {
 export function isApiPath(path: string): boolean {
   return path === API_BASE_PATH || path.startsWith(`${API_BASE_PATH}/`);
 }
+
+/** A path as quoted back in messages: long ones are cut, so a request cannot fill a reply or a
+ * log line with text of its choosing. */
+export function shortened(path: string, max = 100): string {
+  return path.length <= max ? path : `${path.slice(0, max)}…`;
+}

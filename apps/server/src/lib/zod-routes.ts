@@ -96,16 +96,26 @@ function isMessageKey(message: string): message is ValidationMessageKey {
   return Object.hasOwn(VALIDATION_MESSAGES_EN, message);
 }
 
+/** Unknown field names are echoed only when they look like field names, never as sent. */
+const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
 /** `{ 'address.city': 'required' }`: the first problem of each field, by dotted path. A problem
- * with the request part as a whole (say, no body at all) is keyed by the part's name. */
+ * with the request part as a whole (say, no body at all) is keyed by the part's name, and a field
+ * a strict schema does not know is keyed by its own name (when it looks like one). */
 export function issuesToFields(
   issues: readonly z.core.$ZodIssue[],
   part: string,
 ): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
-    const path = issue.path.length > 0 ? issue.path.map(String).join('.') : part;
-    fields[path] ??= isMessageKey(issue.message) ? issue.message : 'invalid';
+    const paths =
+      issue.code === 'unrecognized_keys'
+        ? issue.keys.map((name) => (FIELD_NAME.test(name) ? [...issue.path, name] : issue.path))
+        : [issue.path];
+    for (const path of paths) {
+      const key = path.length > 0 ? path.map(String).join('.') : part;
+      fields[key] ??= isMessageKey(issue.message) ? issue.message : 'invalid';
+    }
   }
   return fields;
 }

@@ -21,9 +21,10 @@ describe('logging', () => {
   beforeAll(async () => {
     app = await buildTestApp({ logLevel: 'trace' }, { logStream: logs.stream });
     // A careless route that logs everything it got, then fails: the worst case redaction covers.
+    // A machine route, so that the made-up cookie and token headers reach it as sent.
     app.post(
       '/api/test/careless',
-      { schema: { body: z.looseObject({}) } },
+      { config: { access: 'public', caller: 'machine' }, schema: { body: z.looseObject({}) } },
       async (request, reply) => {
         request.log.info({ headers: request.headers, body: request.body }, 'got a request');
         request.log.info(

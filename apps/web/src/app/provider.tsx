@@ -4,7 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { theme } from '@/app/theme';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
-import { UserProvider } from '@/features/user/user-context';
+import { UserProvider } from '@/lib/user/user-context';
 import { createQueryClient } from '@/lib/query-client';
 
 export function AppProvider({ children }: { children: ReactNode }) {

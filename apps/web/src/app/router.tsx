@@ -41,7 +41,9 @@ export const routes: RouteObject[] = [
         path: paths.app.clientTransactions,
         lazy: () => import('@/app/routes/app/client-transactions'),
       },
-      { path: '*', lazy: () => import('@/app/routes/not-found') },
+      { path: paths.app.kycReview, lazy: () => import('@/app/routes/app/kyc-review') },
+      // Not found is not a secret: a signed-out visitor sees it without signing in first.
+      { path: '*', handle: { public: true }, lazy: () => import('@/app/routes/not-found') },
     ],
   },
 ];

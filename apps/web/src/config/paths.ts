@@ -24,5 +24,7 @@ export const paths = {
     agencyBankAccount: '/app/agency-bank-account',
     clients: '/app/clients',
     clientTransactions: '/app/client-transactions',
+    // Operator screens.
+    kycReview: '/app/operator/kyc',
   },
 } as const;

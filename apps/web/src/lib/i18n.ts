@@ -16,6 +16,10 @@ export const NAMESPACES = [
   'legal',
   'errors',
   'validation',
+  'auth',
+  'profile',
+  'kyc',
+  'kycReview',
 ] as const;
 
 /** Spec section 9: anything starting with "ko" is Korean, everything else English. */

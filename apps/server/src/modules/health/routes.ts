@@ -12,20 +12,26 @@ const readySchema = z.object({ status: z.literal('ready') });
  *   every instance restarted.
  * - /ready (readiness): this instance can serve, i.e. its database answers.
  */
+const probe = { caller: 'probe', access: 'public' } as const;
+
 const healthRoutes: RoutePlugin = async (app) => {
-  app.get('/health', { schema: { response: { 200: healthSchema } } }, async () => ({
+  app.get('/health', { config: probe, schema: { response: { 200: healthSchema } } }, async () => ({
     status: 'ok' as const,
   }));
 
-  app.get('/ready', { schema: { response: { 200: readySchema } } }, async (request) => {
-    try {
-      await app.db.execute(sql`select 1`);
-    } catch (error) {
-      request.log.warn({ err: error }, 'readiness check: database unavailable');
-      throw new AppError('SERVICE_UNAVAILABLE', 'The database is not reachable.');
-    }
-    return { status: 'ready' as const };
-  });
+  app.get(
+    '/ready',
+    { config: probe, schema: { response: { 200: readySchema } } },
+    async (request) => {
+      try {
+        await app.db.execute(sql`select 1`);
+      } catch (error) {
+        request.log.warn({ err: error }, 'readiness check: database unavailable');
+        throw new AppError('SERVICE_UNAVAILABLE', 'The database is not reachable.');
+      }
+      return { status: 'ready' as const };
+    },
+  );
 };
 
 export default healthRoutes;

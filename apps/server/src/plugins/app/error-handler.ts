@@ -1,4 +1,5 @@
 import type { ErrorBody, ErrorCode } from '@portal/contract/errors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, DEFAULT_MESSAGES, STATUS_BY_CODE, errorBody } from '@server/lib/errors';
 
@@ -46,6 +47,23 @@ function statusOf(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null || !('statusCode' in error)) return undefined;
   const { statusCode } = error;
   return typeof statusCode === 'number' && Number.isInteger(statusCode) ? statusCode : undefined;
+}
+
+/**
+ * Fastify's `frameworkErrors`: URLs the router refuses before any route or hook runs (bad
+ * percent-encoding, a path parameter over the length limit). Without it Fastify answers in its
+ * own shape, quoting the whole URL back.
+ */
+export function frameworkErrorHandler(
+  error: Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  request.log.info({ code: (error as { code?: string }).code }, 'unusable URL refused');
+  void reply
+    .code(STATUS_BY_CODE.BAD_REQUEST)
+    .type('application/json; charset=utf-8')
+    .send(errorBody('BAD_REQUEST', 'The address of this request is not valid.'));
 }
 
 export default fp(

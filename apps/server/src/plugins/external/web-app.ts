@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '@server/lib/errors';
-import { isApiPath, pathOf } from '@server/lib/urls';
+import { isApiPath, pathOf, shortened } from '@server/lib/urls';
 
 /** Vite puts content-hashed files here: a new build gives them new names. */
 const HASHED_ASSETS = 'assets';
@@ -44,7 +44,7 @@ export default fp(
       const path = pathOf(request.url);
       const isPage = request.method === 'GET' || request.method === 'HEAD';
       if (isApiPath(path) || !isPage) {
-        throw new AppError('NOT_FOUND', `No route for ${request.method} ${path}.`);
+        throw new AppError('NOT_FOUND', `No route for ${request.method} ${shortened(path)}.`);
       }
       // A missing hashed file is a stale or mistyped URL: answering with HTML would make the
       // browser report a script syntax error instead of the missing file.

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/features/navigation/use-document-title';
-import { useUser } from '@/features/user/user-context';
+import { useUser } from '@/lib/user/user-context';
 
 /** The catch-all page (spec section 8), inside whichever layout the unknown path fell under. */
 export function Component() {

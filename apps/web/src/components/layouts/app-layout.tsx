@@ -1,9 +1,12 @@
+import { Suspense } from 'react';
 import {
   AppShell,
   Box,
   Burger,
+  Center,
   Divider,
   Group,
+  Loader,
   NavLink,
   ScrollArea,
   Stack,
@@ -14,6 +17,7 @@ import {
   IconBuildingBank,
   IconHeadset,
   IconHelpCircle,
+  IconIdBadge2,
   IconLayoutDashboard,
   IconListDetails,
   IconLogout,
@@ -26,14 +30,17 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useNavigate } from 'react-router';
+import { Link, Outlet, useMatches } from 'react-router';
 import { paths } from '@/config/paths';
+import { RequireAuth } from '@/features/auth/components/require-auth';
+import { useSignOutFlow } from '@/features/auth/hooks/use-sign-out-flow';
 import { appNavItems } from '@/features/navigation/nav-items';
 import { useIsActive } from '@/features/navigation/use-is-active';
-import { useUser } from '@/features/user/user-context';
+import { useUser } from '@/lib/user/user-context';
 import { BrandLink } from '@/components/ui/brand-link';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { koreanLineBreaks } from './korean-line-breaks';
+import { Component as PublicLayout } from './public-layout';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
 const icons: Record<string, Icon> = {
@@ -48,20 +55,39 @@ const icons: Record<string, Icon> = {
   agencyBankAccount: IconBuildingBank,
   clients: IconUsers,
   clientTransactions: IconReportMoney,
+  kycReview: IconIdBadge2,
 };
 
-/** The signed-in frame: header, the sidebar of spec section 2, and the screen in main. */
+function isPublicRoute(match: { handle: unknown }): boolean {
+  return (match.handle as { public?: boolean } | undefined)?.public === true;
+}
+
+/**
+ * Everything under /app is for signed-in users only, except the not-found page: a signed-out
+ * visitor at an unknown /app path gets it in the public frame rather than a sign-in dialog.
+ */
 export function Component() {
+  const { isSignedIn, isLoading } = useUser();
+  const publicRoute = useMatches().some(isPublicRoute);
+  if (publicRoute && !isLoading && !isSignedIn) return <PublicLayout />;
+  return (
+    <RequireAuth>
+      <AppFrame />
+    </RequireAuth>
+  );
+}
+
+/** The signed-in frame: header, the sidebar of spec section 2, and the screen in main. */
+function AppFrame() {
   const { t } = useTranslation('common');
-  const { role, user, setUser } = useUser();
-  const navigate = useNavigate();
+  const { role, user } = useUser();
   const [navOpened, nav] = useDisclosure(false);
   const isActive = useIsActive();
+  const signOutFlow = useSignOutFlow();
 
   const signOut = () => {
     nav.close();
-    setUser(null);
-    void navigate(paths.home);
+    void signOutFlow.signOut();
   };
 
   return (
@@ -143,6 +169,7 @@ export function Component() {
             label={t('nav.logout')}
             leftSection={<IconLogout size={20} stroke={1.6} aria-hidden />}
             onClick={signOut}
+            disabled={signOutFlow.isPending}
             fw={500}
             mt="xs"
             style={{ borderRadius: 'var(--mantine-radius-md)' }}
@@ -152,7 +179,16 @@ export function Component() {
 
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} bg="gray.0" style={{ outline: 'none' }}>
         <Box maw={1200}>
-          <Outlet />
+          {/* A screen's translations load on first use; keep the frame while they do. */}
+          <Suspense
+            fallback={
+              <Center py="xl" aria-busy="true">
+                <Loader />
+              </Center>
+            }
+          >
+            <Outlet />
+          </Suspense>
         </Box>
       </AppShell.Main>
     </AppShell>

@@ -17,7 +17,7 @@ import { Link, Outlet } from 'react-router';
 import { paths } from '@/config/paths';
 import { publicNavItems } from '@/features/navigation/nav-items';
 import { useIsActive } from '@/features/navigation/use-is-active';
-import { useUser } from '@/features/user/user-context';
+import { useUser } from '@/lib/user/user-context';
 import { BrandLink } from '@/components/ui/brand-link';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { koreanLineBreaks } from './korean-line-breaks';

@@ -35,10 +35,21 @@ const agencyNavItems: readonly NavItem[] = [
   { key: 'clientTransactions', to: paths.app.clientTransactions },
 ];
 
+/** The operator runs the portal: no buying, selling or merchant accounts of its own. */
+const operatorNavItems: readonly NavItem[] = [
+  { key: 'dashboard', to: paths.app.dashboard, end: true },
+  { key: 'kycReview', to: paths.app.kycReview },
+  { key: 'profile', to: paths.app.profile },
+  { key: 'support', to: paths.app.support },
+  { key: 'faq', to: paths.app.faq },
+];
+
 /**
  * The signed-in sidebar, in the order of spec section 2. Clients and Client Transactions belong
- * to partner agencies only. The menu mirrors permissions; the server enforces them.
+ * to partner agencies only; operators get their own screens instead of the trading ones. The
+ * menu mirrors permissions; the server enforces them.
  */
 export function appNavItems(role: UserRole): readonly NavItem[] {
+  if (role === 'operator') return operatorNavItems;
   return role === 'agency' ? [...userNavItems, ...agencyNavItems] : userNavItems;
 }

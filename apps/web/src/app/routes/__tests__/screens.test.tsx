@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MantineProvider } from '@mantine/core';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -11,8 +12,10 @@ import type { UserRole } from '@portal/contract/users';
 import { routes } from '@/app/router';
 import { RouteError } from '@/app/routes/route-error';
 import { paths } from '@/config/paths';
-import type { UserContextValue } from '@/features/user/user-context';
+import type { UserContextValue } from '@/lib/user/user-context';
+import { api } from '@/lib/api-client';
 import { LANGUAGES, NAMESPACES, type Language } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
 
 /**
  * Every screen, through the real router and the real locale files, in both languages: it renders
@@ -27,7 +30,7 @@ const signedOut = vi.hoisted((): UserContextValue => ({
   refetch: () => Promise.resolve(),
 }));
 const userState = vi.hoisted(() => ({ current: signedOut }));
-vi.mock('@/features/user/user-context', () => ({ useUser: () => userState.current }));
+vi.mock('@/lib/user/user-context', () => ({ useUser: () => userState.current }));
 
 const localesDir = join(
   dirname(fileURLToPath(import.meta.url)),
@@ -79,20 +82,43 @@ async function renderAt(path: string, language: Language = 'en') {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <MantineProvider>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
+      <QueryClientProvider client={createQueryClient()}>
+        <I18nextProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nextProvider>
+      </QueryClientProvider>
     </MantineProvider>,
   );
-  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+  const h1 = await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+  // The route error page has an h1 too: a screen that crashed must not pass for one that rendered.
+  const errors = i18n.getResourceBundle(language, 'errors') as { generic: { title: string } };
+  if (path !== '/no-such-page') expect(h1.textContent).not.toBe(errors.generic.title);
   return router;
+}
+
+/** The API as the screens see it with nothing in it yet. */
+function answerApi() {
+  const empty = { id_front: null, id_back: null, selfie: null, bank_book: null };
+  vi.spyOn(api, 'get').mockImplementation((url: string) => {
+    if (url === '/kyc/documents') return Promise.resolve({ data: { documents: empty } });
+    if (url === '/operator/kyc/documents') return Promise.resolve({ data: { items: [] } });
+    return Promise.reject(new Error(`unexpected GET ${url}`));
+  });
+  return vi.spyOn(api, 'post').mockResolvedValue({ status: 204, data: '' });
 }
 
 function signIn(role: UserRole, setUser: UserContextValue['setUser'] = () => {}) {
   userState.current = {
     ...signedOut,
     role,
-    user: { id: 'u1', name: '김민준', email: 'minjun@example.com', phone: '010-1234-5678', role },
+    user: {
+      id: 'u1',
+      name: '김민준',
+      email: 'minjun@example.com',
+      phone: '010-1234-5678',
+      role,
+      agency: null,
+    },
     isSignedIn: true,
     setUser,
   };
@@ -101,6 +127,7 @@ function signIn(role: UserRole, setUser: UserContextValue['setUser'] = () => {})
 beforeEach(() => {
   missing = [];
   userState.current = signedOut;
+  answerApi();
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -118,15 +145,66 @@ const appPaths = [
 ];
 
 describe.each(LANGUAGES)('screens in %s', (language) => {
-  it.each([...publicPaths, ...appPaths])(
-    '%s has one h1 and every text it asks for',
-    async (path) => {
-      await renderAt(path, language);
-      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-      await waitFor(() => expect(document.title).not.toBe(''));
-      expect(missing).toEqual([]);
-    },
-  );
+  it.each(publicPaths)('%s has one h1 and every text it asks for', async (path) => {
+    await renderAt(path, language);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    await waitFor(() => expect(document.title).not.toBe(''));
+    expect(missing).toEqual([]);
+  });
+
+  it.each(appPaths)('%s (signed in) has one h1 and every text it asks for', async (path) => {
+    signIn(path === paths.app.kycReview ? 'operator' : 'client');
+    await renderAt(path, language);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    await waitFor(() => expect(document.title).not.toBe(''));
+    expect(missing).toEqual([]);
+  });
+
+  it.each([paths.signIn, paths.signUp])('%s opens its dialog over Home', async (path) => {
+    await renderAt(path, language);
+    const auth = i18n(language, 'auth') as { signIn: { title: string }; signUp: { title: string } };
+    const title = path === paths.signIn ? auth.signIn.title : auth.signUp.title;
+    expect(await screen.findByRole('dialog', { name: title })).toBeTruthy();
+    expect(missing).toEqual([]);
+  });
+});
+
+function i18n(language: Language, namespace: string): unknown {
+  return (resources() as Record<string, Record<string, unknown>>)[language]?.[namespace];
+}
+
+describe('signed-in screens', () => {
+  it('send a signed-out visitor to the sign-in dialog, to come back afterwards', async () => {
+    const router = await renderAt(`${paths.app.profile}?tab=documents`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.home));
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('auth')).toBe('sign-in');
+    expect(params.get('next')).toBe('/app/profile?tab=documents');
+    expect(await screen.findByRole('dialog', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('show a signed-out visitor an unknown /app path as not found, in the public frame', async () => {
+    const router = await renderAt('/app/no-such-screen');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'We could not find that page',
+    );
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(paths.signIn);
+    expect(router.state.location.pathname).toBe('/app/no-such-screen');
+  });
+
+  it('show the not-found page, not the KYC queue, to anyone but an operator', async () => {
+    for (const role of ['client', 'agency'] as const) {
+      signIn(role);
+      await renderAt(paths.app.kycReview);
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+        'We could not find that page',
+      );
+      cleanup();
+    }
+    signIn('operator');
+    await renderAt(paths.app.kycReview);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('KYC review');
+  });
 });
 
 describe('public layout', () => {
@@ -183,6 +261,13 @@ describe('app layout', () => {
     expect(screen.getByText('김민준')).toBeTruthy();
   });
 
+  it('gives an operator KYC review and no trading screens', async () => {
+    signIn('operator');
+    await renderAt(paths.app.dashboard);
+    const links = Array.from(menuOf().querySelectorAll('a')).map((link) => link.textContent);
+    expect(links).toEqual(['Dashboard', 'KYC review', 'Profile', 'Support', 'FAQ']);
+  });
+
   it('adds Clients and Client Transactions for an agency', async () => {
     signIn('agency');
     await renderAt(paths.app.dashboard);
@@ -199,15 +284,29 @@ describe('app layout', () => {
     expect(current).toEqual(['Sell']);
   });
 
-  it('logs out: clears the user and goes home', async () => {
+  it('logs out: ends the session, goes home and clears the user', async () => {
+    const post = answerApi();
     const setUser = vi.fn();
     signIn('client', setUser);
     const router = await renderAt(paths.app.profile);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     });
-    expect(setUser).toHaveBeenCalledWith(null);
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.home));
+    await waitFor(() => expect(setUser).toHaveBeenCalledWith(null));
+    expect(post).toHaveBeenCalledWith('/auth/sign-out');
+    expect(router.state.location.pathname).toBe(paths.home);
+  });
+
+  it('stays signed in when the server could not end the session', async () => {
+    answerApi().mockRejectedValue(new Error('Network Error'));
+    const setUser = vi.fn();
+    signIn('client', setUser);
+    const router = await renderAt(paths.app.profile);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    });
+    expect(setUser).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe(paths.app.profile);
   });
 });
 

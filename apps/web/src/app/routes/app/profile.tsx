@@ -1,7 +1,23 @@
+import { SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ScreenHeader } from '@/components/ui/screen-header';
+import { KycDocuments } from '@/features/kyc/components/kyc-documents';
+import { ChangePasswordForm } from '@/features/profile/components/change-password-form';
+import { PersonalInfoForm } from '@/features/profile/components/personal-info-form';
 
+/** Spec section 2, Profile: personal information, password, and the verification uploads. */
 export function Component() {
   const { t } = useTranslation('common');
-  return <ScreenHeader title={t('nav.profile')} description={t('screens.profile.description')} />;
+  return (
+    <>
+      <ScreenHeader title={t('nav.profile')} description={t('screens.profile.description')} />
+      <Stack gap="xl">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <PersonalInfoForm />
+          <ChangePasswordForm />
+        </SimpleGrid>
+        <KycDocuments />
+      </Stack>
+    </>
+  );
 }

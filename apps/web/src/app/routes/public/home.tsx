@@ -25,11 +25,13 @@ import {
   IconWallet,
   type Icon,
 } from '@tabler/icons-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { AuthDialogs } from '@/features/auth/components/auth-dialogs';
 import { useDocumentTitle } from '@/features/navigation/use-document-title';
-import { useUser } from '@/features/user/user-context';
+import { useUser } from '@/lib/user/user-context';
 
 const features: ReadonlyArray<{ key: string; icon: Icon }> = [
   { key: 'buy', icon: IconShoppingCart },
@@ -290,6 +292,11 @@ export function Component() {
           </Stack>
         </Container>
       </Box>
+
+      {/* Sign-in and sign-up open over Home (decision 004); their texts load on first use. */}
+      <Suspense fallback={null}>
+        <AuthDialogs />
+      </Suspense>
     </>
   );
 }

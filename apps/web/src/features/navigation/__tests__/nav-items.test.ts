@@ -24,9 +24,21 @@ describe('navigation', () => {
     ]);
   });
 
-  it('gives clients and operators the user menu in the order of spec section 2', () => {
+  it('gives clients the user menu in the order of spec section 2', () => {
     expect(appNavItems('client').map((item) => item.key)).toEqual(userMenu);
-    expect(appNavItems('operator').map((item) => item.key)).toEqual(userMenu);
+  });
+
+  it('gives operators KYC review and no trading screens', () => {
+    expect(appNavItems('operator').map((item) => item.key)).toEqual([
+      'dashboard',
+      'kycReview',
+      'profile',
+      'support',
+      'faq',
+    ]);
+    for (const role of USER_ROLES.filter((role) => role !== 'operator')) {
+      expect(appNavItems(role).some((item) => item.key === 'kycReview')).toBe(false);
+    }
   });
 
   it('adds Clients and Client Transactions for agencies only', () => {
@@ -40,11 +52,14 @@ describe('navigation', () => {
     }
   });
 
-  it('matches the dashboard exactly, so it is not active on every other screen', () => {
-    expect(
-      appNavItems('client')
-        .filter((item) => item.end)
-        .map((item) => item.key),
-    ).toEqual(['dashboard']);
-  });
+  it.each(USER_ROLES)(
+    'matches the dashboard exactly for %s, so it is not active on every other screen',
+    (role) => {
+      expect(
+        appNavItems(role)
+          .filter((item) => item.end)
+          .map((item) => item.key),
+      ).toEqual(['dashboard']);
+    },
+  );
 });

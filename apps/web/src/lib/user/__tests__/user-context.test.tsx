@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@portal/contract/users';
-import { useUser, UserProvider, type UserContextValue } from '@/features/user/user-context';
+import { useUser, UserProvider, type UserContextValue } from '@/lib/user/user-context';
 import { api } from '@/lib/api-client';
 import { renderWithProviders } from '@/testing/render';
 
@@ -22,6 +22,7 @@ const agency: CurrentUser = {
   email: 'agency@example.com',
   phone: '010-1234-5678',
   role: 'agency',
+  agency: { code: 'SEOUL-01', name: 'Seoul Partners' },
 };
 
 function answerMe(user: CurrentUser | null) {

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_USER_ROLE, type CurrentUser, type UserRole } from '@portal/contract/users';
-import { currentUserQueryKey, useCurrentUserQuery } from './api/get-current-user';
+import { currentUserQueryKey, useCurrentUserQuery } from './get-current-user';
 
 /** Spec section 3: role (default client), user information (default empty), a setter, a refetch. */
 export interface UserContextValue {

@@ -1,0 +1,103 @@
+import { inArray } from 'drizzle-orm';
+import type { UserRole } from '@portal/contract/users';
+import type { Database } from '@server/db/client';
+import { agencies, users } from '@server/db/schema';
+import { hashPassword } from '@server/modules/auth/passwords';
+
+/**
+ * Demo agencies and users, one of each role (README "Demo sign-ins"; the browser tests sign in
+ * with these). Passwords are hashed when seeding, never stored here as hashes.
+ */
+export const DEMO_AGENCIES = [
+  { code: 'SEOUL-01', name: 'Seoul Partners' },
+  { code: 'BUSAN-02', name: 'Busan Exchange Partners' },
+] as const;
+
+type DemoAgencyCode = (typeof DEMO_AGENCIES)[number]['code'];
+
+export interface DemoUser {
+  email: string;
+  password: string;
+  name: string;
+  phone: string;
+  role: UserRole;
+  agency: DemoAgencyCode | null;
+}
+
+const CLIENT_PASSWORD = 'Client#2026!';
+const AGENCY_PASSWORD = 'Agency#2026!';
+
+export const DEMO_USERS: readonly DemoUser[] = [
+  {
+    email: 'operator@wonbridge.example',
+    password: 'Operator#2026!',
+    name: '이운영',
+    phone: '010-2000-0001',
+    role: 'operator',
+    agency: null,
+  },
+  {
+    email: 'agency@wonbridge.example',
+    password: AGENCY_PASSWORD,
+    name: '김대행',
+    phone: '010-3000-0001',
+    role: 'agency',
+    agency: 'SEOUL-01',
+  },
+  {
+    email: 'busan@wonbridge.example',
+    password: AGENCY_PASSWORD,
+    name: '최부산',
+    phone: '010-3000-0002',
+    role: 'agency',
+    agency: 'BUSAN-02',
+  },
+  ...(
+    [
+      ['client@wonbridge.example', '홍길동', '010-1234-5678', 'SEOUL-01'],
+      ['minjun.kim@wonbridge.example', '김민준', '010-4000-0001', 'SEOUL-01'],
+      ['seoyeon.lee@wonbridge.example', '이서연', '010-4000-0002', 'SEOUL-01'],
+      ['jihoon.park@wonbridge.example', '박지훈', '010-4000-0003', 'SEOUL-01'],
+      ['subin.jung@wonbridge.example', '정수빈', '010-4000-0004', 'SEOUL-01'],
+      ['haneul.kang@wonbridge.example', '강하늘', '010-5000-0001', 'BUSAN-02'],
+      ['jia.yoon@wonbridge.example', '윤지아', '010-5000-0002', 'BUSAN-02'],
+    ] as const
+  ).map(([email, name, phone, agency]) => ({
+    email,
+    password: CLIENT_PASSWORD,
+    name,
+    phone,
+    role: 'client' as const,
+    agency,
+  })),
+];
+
+/**
+ * Adds the demo agencies and users. Idempotent on its own too: what exists already (by agency
+ * code, by email) is left as it is.
+ */
+export async function seedDemoIdentity(db: Database): Promise<void> {
+  await db
+    .insert(agencies)
+    .values([...DEMO_AGENCIES])
+    .onConflictDoNothing();
+  const agencyRows = await db
+    .select({ id: agencies.id, code: agencies.code })
+    .from(agencies)
+    .where(
+      inArray(
+        agencies.code,
+        DEMO_AGENCIES.map((agency) => agency.code),
+      ),
+    );
+  const agencyIds = new Map(agencyRows.map((agency) => [agency.code, agency.id]));
+
+  const rows = await Promise.all(
+    DEMO_USERS.map(async ({ password, agency, ...user }) => ({
+      ...user,
+      passwordHash: await hashPassword(password),
+      agencyId: agency ? (agencyIds.get(agency) ?? null) : null,
+    })),
+  );
+  await db.insert(users).values(rows).onConflictDoNothing({ target: users.email });
+}

@@ -1,0 +1,63 @@
+import { MAX_KYC_FILE_BYTES } from '@portal/contract/kyc';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '@server/lib/errors';
+
+/** The one form field an upload may have. */
+export const FILE_FIELD = 'file';
+
+const LIMIT_ERRORS = new Set(['FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT']);
+
+function exactlyOneFile(): AppError {
+  return new AppError('BAD_REQUEST', `Send exactly one file, in the form field "${FILE_FIELD}".`);
+}
+
+/**
+ * Reads the one file of a multipart/form-data upload into memory (at most MAX_KYC_FILE_BYTES).
+ * The part's file name and declared type are ignored: what a file is comes from its content
+ * (file-content.ts), and where it goes from a key we make.
+ *
+ * - not multipart: 415 UNSUPPORTED_MEDIA_TYPE
+ * - no file, or an empty one: 400 FILE_REQUIRED
+ * - larger than the limit: 413 PAYLOAD_TOO_LARGE
+ * - another field, a second file, or a file under another name: 400 BAD_REQUEST
+ * - a body that is not well-formed multipart: 400 BAD_REQUEST
+ */
+export async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data.');
+  }
+  let bytes: Buffer | undefined;
+  try {
+    const parts = request.parts({
+      limits: { fileSize: MAX_KYC_FILE_BYTES, files: 1, fields: 0, parts: 1 },
+    });
+    for await (const part of parts) {
+      if (part.type !== 'file' || part.fieldname !== FILE_FIELD) {
+        if (part.type === 'file') part.file.resume();
+        throw exactlyOneFile();
+      }
+      bytes = await part.toBuffer();
+    }
+  } catch (error) {
+    throw asUploadError(error);
+  }
+  if (bytes === undefined || bytes.length === 0) throw new AppError('FILE_REQUIRED');
+  return bytes;
+}
+
+function asUploadError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `The file is larger than ${MAX_KYC_FILE_BYTES / (1024 * 1024)} MB.`,
+      { cause: error },
+    );
+  }
+  if (typeof code === 'string' && LIMIT_ERRORS.has(code)) {
+    return new AppError('BAD_REQUEST', exactlyOneFile().message, { cause: error });
+  }
+  // Malformed multipart (no boundary, cut short, prototype field names): the client's fault.
+  return new AppError('BAD_REQUEST', undefined, { cause: error });
+}

@@ -1,0 +1,86 @@
+import {
+  changePasswordRequestSchema,
+  updateProfileRequestSchema,
+  updateProfileResponseSchema,
+} from '@portal/contract/profile';
+import { AppError } from '@server/lib/errors';
+import type { RoutePlugin } from '@server/lib/zod-routes';
+import { recordAuditEvent } from '@server/modules/audit/audit-log';
+import { hashPassword, verifyPassword } from '@server/modules/auth/passwords';
+import { deleteOtherSessions, toCurrentUser } from '@server/modules/auth/sessions';
+import { tooManyAttempts, WRONG_PASSWORDS } from '@server/modules/auth/throttling';
+import { hit, peek, reset } from '@server/modules/throttle/throttle';
+import {
+  findPasswordHash,
+  findSignedInUser,
+  updatePasswordHash,
+  updateProfile,
+} from '@server/modules/users/repository';
+
+/**
+ * The signed-in user's own profile (spec section 2). Reading it is GET /api/auth/me; these
+ * change it.
+ */
+const profileRoutes: RoutePlugin = async (app) => {
+  const { db } = app;
+
+  app.put(
+    '/profile',
+    {
+      schema: { body: updateProfileRequestSchema, response: { 200: updateProfileResponseSchema } },
+    },
+    async (request) => {
+      const { id } = app.signedInUser(request);
+      const changed = await updateProfile(db, id, request.body);
+      if (!changed) throw new AppError('EMAIL_TAKEN', undefined, { fields: { email: 'invalid' } });
+      if (changed.length > 0) {
+        await recordAuditEvent(db, {
+          action: 'profile_changed',
+          actorUserId: id,
+          ip: request.ip,
+          details: { changed },
+        });
+      }
+      const user = await findSignedInUser(db, id);
+      if (!user) throw new AppError('UNAUTHENTICATED');
+      return { user: toCurrentUser(user) };
+    },
+  );
+
+  app.post(
+    '/profile/password',
+    { schema: { body: changePasswordRequestSchema } },
+    async (request, reply) => {
+      const { id } = app.signedInUser(request);
+      const { currentPassword, password } = request.body;
+      // Someone with a borrowed session must not get unlimited guesses at the password.
+      const throttleKey = `password-change:user:${id}`;
+      const throttled = await peek(db, throttleKey, WRONG_PASSWORDS);
+      if (!throttled.allowed) tooManyAttempts(reply, throttled.retryAfterSeconds);
+
+      const passwordHash = await findPasswordHash(db, id);
+      if (!passwordHash || !(await verifyPassword(passwordHash, currentPassword))) {
+        await hit(db, throttleKey, WRONG_PASSWORDS);
+        throw new AppError('CURRENT_PASSWORD_WRONG', undefined, {
+          fields: { currentPassword: 'invalid' },
+        });
+      }
+
+      const newHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        await updatePasswordHash(tx, id, newHash);
+        const ended = await deleteOtherSessions(tx, id, request.session?.id ?? null);
+        await recordAuditEvent(tx, {
+          action: 'password_changed',
+          actorUserId: id,
+          ip: request.ip,
+          details: { otherSessionsEnded: ended },
+        });
+      });
+      await reset(db, throttleKey);
+      return reply.code(204).send();
+    },
+  );
+};
+
+export default profileRoutes;

@@ -1,0 +1,254 @@
+import { randomBytes } from 'node:crypto';
+import {
+  API_BASE_PATH,
+  DEPLOYMENT_ROLE_HEADER,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from '@portal/contract/http';
+import type { UserRole } from '@portal/contract/users';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import { appSettings } from '@server/db/schema';
+import { AppError } from '@server/lib/errors';
+import {
+  csrfTokenFor,
+  csrfTokenMatches,
+  newAnonymousId,
+  type CsrfBinding,
+} from '@server/modules/auth/csrf';
+import {
+  createSession,
+  deleteExpiredSessions,
+  deleteSession,
+  findSession,
+  type SessionRecord,
+  type SignedInUser,
+} from '@server/modules/auth/sessions';
+
+/**
+ * Who may call an /api route, declared in the route's config and enforced here for every route,
+ * so that a route that forgets to say anything is signed-in-only, never open:
+ *
+ *   app.get('/auth/me', { config: { access: 'public' } }, ...)
+ *   app.post('/operator/kyc/:id/approve', { config: { access: ['operator'] } }, ...)
+ *
+ * - access: 'public' (anyone), 'user' (any signed-in user; the default), or a list of roles.
+ * - caller: 'browser' (the default: the role header must name this deployment, and
+ *   state-changing requests must be same-site and carry the anti-forgery token), 'machine'
+ *   (server-to-server calls such as signed webhooks, which prove themselves by signature), or
+ *   'probe' (health checks). Non-browser routes have no session, so they must be 'public'
+ *   (checked when the route is added).
+ *
+ * A browser request is checked in this order: the role header (DEPLOYMENT_ROLE_MISMATCH); the
+ * session cookie; for state-changing methods, same-site (CROSS_SITE_REQUEST); a signed-in user
+ * where one is needed (UNAUTHENTICATED); for state-changing methods, the anti-forgery token
+ * (CSRF_TOKEN_INVALID); the role (FORBIDDEN).
+ */
+export type Access = 'public' | 'user' | readonly UserRole[];
+export type Caller = 'browser' | 'machine' | 'probe';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    caller?: Caller;
+  }
+  interface FastifyRequest {
+    user: SignedInUser | null;
+    session: SessionRecord | null;
+  }
+  interface FastifyReply {
+    /** Signs `userId` in with a brand-new session (the old one, if any, ends). */
+    startSession(userId: string): Promise<SessionRecord>;
+    /** Signs the current session out. */
+    endSession(): Promise<void>;
+  }
+  interface FastifyInstance {
+    /** Requires a signed-in user; for handlers whose access is 'user' or a role list. */
+    signedInUser(request: FastifyRequest): SignedInUser;
+  }
+}
+
+export const SESSION_COOKIE = 'portal_session';
+export const ANONYMOUS_COOKIE = 'portal_anon';
+const CSRF_SECRET_SETTING = 'csrf_secret';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export default fp(
+  async (app) => {
+    const secret = app.config.sessionSecret ?? (await storedSecret());
+    const lifetime = {
+      idleMinutes: app.config.sessionIdleMinutes,
+      maxHours: app.config.sessionMaxHours,
+    };
+    const baseCookie: CookieSerializeOptions = {
+      path: '/',
+      sameSite: 'lax',
+      secure: app.config.cookieSecure,
+    };
+
+    app.decorateRequest('user', null);
+    app.decorateRequest('session', null);
+
+    app.decorate('signedInUser', (request: FastifyRequest) => {
+      if (!request.user) throw new AppError('UNAUTHENTICATED');
+      return request.user;
+    });
+
+    app.decorateReply('startSession', async function (this: FastifyReply, userId: string) {
+      const request = this.request;
+      if (request.session) await deleteSession(app.db, request.session.id);
+      await deleteExpiredSessions(app.db, lifetime, userId);
+      const { token, session } = await createSession(app.db, userId, lifetime, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      this.setCookie(SESSION_COOKIE, token, {
+        ...baseCookie,
+        httpOnly: true,
+        maxAge: lifetime.maxHours * 3600,
+      });
+      request.session = session;
+      // The anonymous id (and the token bound to it) served only until sign-in.
+      if (request.cookies[ANONYMOUS_COOKIE]) this.clearCookie(ANONYMOUS_COOKIE, baseCookie);
+      anonymousIds.set(request, null);
+      return session;
+    });
+
+    app.decorateReply('endSession', async function (this: FastifyReply) {
+      const request = this.request;
+      if (request.session) await deleteSession(app.db, request.session.id);
+      this.clearCookie(SESSION_COOKIE, { ...baseCookie, httpOnly: true });
+      request.session = null;
+      request.user = null;
+      // A fresh anonymous id after sign-out, never the one from before sign-in.
+      anonymousIds.set(request, null);
+    });
+
+    // A route whose caller is not a browser has no session, so "signed-in only" or a role list
+    // could never hold for it; it must say 'public' and prove itself otherwise (a signature).
+    // Refused when the route is added, so the mistake stops the start instead of opening it.
+    app.addHook('onRoute', (route) => {
+      const { caller = 'browser', access = 'user' } = route.config ?? {};
+      if (caller !== 'browser' && access !== 'public') {
+        throw new Error(
+          `${route.method} ${route.url}: a '${caller}' route has no signed-in user; declare access: 'public' and check the caller another way.`,
+        );
+      }
+    });
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isApiRoute(request)) return;
+      const { caller = 'browser', access = 'user' } = request.routeOptions.config;
+      if (caller !== 'browser') return;
+
+      if (request.headers[DEPLOYMENT_ROLE_HEADER.toLowerCase()] !== app.config.deploymentRole) {
+        throw new AppError('DEPLOYMENT_ROLE_MISMATCH');
+      }
+
+      const token = request.cookies[SESSION_COOKIE];
+      const found = token ? await findSession(app.db, token, lifetime) : null;
+      request.session = found?.session ?? null;
+      request.user = found?.user ?? null;
+      // A cookie of an ended or expired session is dropped rather than sent again and again.
+      if (token && !found) reply.clearCookie(SESSION_COOKIE, { ...baseCookie, httpOnly: true });
+
+      const unsafe = !SAFE_METHODS.has(request.method);
+      if (unsafe) refuseCrossSite(request);
+      // Signed-out callers of signed-in routes learn that first: nothing runs either way, and
+      // the web can send them to sign in instead of retrying with a fresh token.
+      if (access !== 'public' && !request.user) throw new AppError('UNAUTHENTICATED');
+      if (unsafe) {
+        const binding = bindingOf(request);
+        const received = request.headers[XSRF_HEADER.toLowerCase()];
+        if (!binding || !csrfTokenMatches(csrfTokenFor(secret, binding), single(received))) {
+          throw new AppError('CSRF_TOKEN_INVALID');
+        }
+      }
+      // A role list (the only access that is not a string) needs one of its roles.
+      if (request.user && typeof access !== 'string' && !access.includes(request.user.role)) {
+        throw new AppError('FORBIDDEN');
+      }
+    });
+
+    // After the handler (which may have signed in or out), make sure the readable token cookie
+    // fits the session the browser now has.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!isApiRoute(request) || (request.routeOptions.config.caller ?? 'browser') !== 'browser') {
+        return payload;
+      }
+      let binding = bindingOf(request);
+      if (!binding) {
+        const anonymous = newAnonymousId();
+        reply.setCookie(ANONYMOUS_COOKIE, anonymous, { ...baseCookie, httpOnly: true });
+        binding = { anonymous };
+      }
+      const token = csrfTokenFor(secret, binding);
+      if (request.cookies[XSRF_COOKIE] !== token || reply.hasHeader('set-cookie')) {
+        reply.setCookie(XSRF_COOKIE, token, { ...baseCookie, httpOnly: false });
+      }
+      return payload;
+    });
+
+    /** The configured secret, or one generated once and shared by every instance. */
+    async function storedSecret(): Promise<string> {
+      await app.db
+        .insert(appSettings)
+        .values({ key: CSRF_SECRET_SETTING, value: randomBytes(32).toString('base64url') })
+        .onConflictDoNothing();
+      const [row] = await app.db
+        .select()
+        .from(appSettings)
+        .where(eq(appSettings.key, CSRF_SECRET_SETTING));
+      if (typeof row?.value !== 'string')
+        throw new Error('The anti-forgery secret could not be read.');
+      return row.value;
+    }
+  },
+  { name: 'access', dependencies: ['database', 'cookie'] },
+);
+
+/**
+ * The anonymous id a request's anti-forgery token is bound to when nobody is signed in: its
+ * cookie's, or null once sign-in or sign-out has retired it (onSend then issues a new one).
+ */
+const anonymousIds = new WeakMap<FastifyRequest, string | null>();
+
+function bindingOf(request: FastifyRequest): CsrfBinding | null {
+  if (request.session) return { session: request.session.id };
+  const anonymous = anonymousIds.has(request)
+    ? anonymousIds.get(request)
+    : request.cookies[ANONYMOUS_COOKIE];
+  return anonymous ? { anonymous } : null;
+}
+
+function isApiRoute(request: FastifyRequest): boolean {
+  const url = request.routeOptions.url;
+  return url !== undefined && url.startsWith(`${API_BASE_PATH}/`);
+}
+
+/** Browsers say where a request comes from; anything not from this site is refused. */
+function refuseCrossSite(request: FastifyRequest) {
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'cross-site' || site === 'same-site') throw new AppError('CROSS_SITE_REQUEST');
+  const origin = request.headers.origin;
+  if (origin === undefined) return;
+  if (!sameHost(origin, request.host)) throw new AppError('CROSS_SITE_REQUEST');
+}
+
+/** Whether an Origin names the host the request was sent to. Both sides go through URL, so a
+ * default port written out on one side only (`Host: example.com:443`) still matches. An opaque
+ * (`null`) or unreadable Origin never does. */
+function sameHost(origin: string, host: string): boolean {
+  try {
+    const from = new URL(origin);
+    return from.host === new URL(`${from.protocol}//${host}`).host;
+  } catch {
+    return false;
+  }
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? undefined : value;
+}

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTemplatePglite } from '@test/pglite-template';
+import { sql } from 'drizzle-orm';
+import type { App } from '@server/lib/zod-routes';
+import { BrowserClient } from '@test/browser-client';
+import { footprint, signedIn } from '@test/identity';
+import {
+  buildAppWithRoutes,
+  concreteUrl,
+  describeRoute,
+  isStateChanging,
+  type ApiRoute,
+} from '@test/route-table';
+
+let app: App;
+let routes: ApiRoute[];
+beforeAll(async () => {
+  ({ app, routes } = await buildAppWithRoutes());
+  await app.ready();
+});
+afterAll(() => app.close());
+
+const browserRoutes = () =>
+  routes.filter((route) => isStateChanging(route) && route.caller === 'browser');
+
+describe('the route table', () => {
+  it('lists the state-changing routes this file must cover', () => {
+    const listed = browserRoutes().map(describeRoute);
+    for (const expected of [
+      'POST /api/auth/sign-up',
+      'POST /api/auth/sign-in',
+      'POST /api/auth/sign-out',
+      'PUT /api/profile',
+      'POST /api/profile/password',
+      'PUT /api/operator/users/:id/role',
+    ]) {
+      expect(listed).toContain(expected);
+    }
+  });
+});
+
+describe('every state-changing browser route refuses forged requests', () => {
+  it('without the token, with a wrong one, or with another session’s', async () => {
+    const me = await signedIn(app, 'operator');
+    const other = await signedIn(app, 'operator');
+    const otherToken = other.browser.cookies.get('XSRF-TOKEN');
+    const myToken = me.browser.cookies.get('XSRF-TOKEN');
+    expect(otherToken && myToken && otherToken !== myToken).toBe(true);
+    const before = await footprint(app, me.email);
+
+    for (const route of browserRoutes()) {
+      const url = concreteUrl(route);
+      const method = route.method as 'POST';
+      const attempts = {
+        missing: await me.browser.request(method, url, { body: {}, withoutXsrf: true }),
+        wrong: await me.browser.request(method, url, {
+          body: {},
+          headers: { 'x-xsrf-token': `${myToken}x` },
+        }),
+        'another session’s': await me.browser.request(method, url, {
+          body: {},
+          headers: { 'x-xsrf-token': otherToken ?? '' },
+        }),
+      };
+      for (const [kind, response] of Object.entries(attempts)) {
+        expect(response.statusCode, `${describeRoute(route)}: ${kind}`).toBe(403);
+        expect(response.json().error.code, `${describeRoute(route)}: ${kind}`).toBe(
+          'CSRF_TOKEN_INVALID',
+        );
+      }
+    }
+    // Nothing happened: still signed in, nothing written about this user.
+    expect((await me.browser.get('/api/auth/me')).json().user.email).toBe(me.email);
+    expect(await footprint(app, me.email)).toEqual(before);
+  });
+
+  it('from another site, even with the right token', async () => {
+    const me = await signedIn(app, 'operator');
+    const before = await footprint(app, me.email);
+    for (const route of browserRoutes()) {
+      const url = concreteUrl(route);
+      const method = route.method as 'POST';
+      const attempts = {
+        'a foreign Origin': { origin: 'https://evil.example' },
+        'an opaque Origin': { origin: 'null' },
+        'Sec-Fetch-Site cross-site': { 'sec-fetch-site': 'cross-site' },
+        'Sec-Fetch-Site same-site': { 'sec-fetch-site': 'same-site' },
+      };
+      for (const [kind, headers] of Object.entries(attempts)) {
+        const response = await me.browser.request(method, url, { body: {}, headers });
+        expect(response.statusCode, `${describeRoute(route)}: ${kind}`).toBe(403);
+        expect(response.json().error.code, `${describeRoute(route)}: ${kind}`).toBe(
+          'CROSS_SITE_REQUEST',
+        );
+      }
+    }
+    expect((await me.browser.get('/api/auth/me')).json().user.email).toBe(me.email);
+    expect(await footprint(app, me.email)).toEqual(before);
+  });
+
+  it('accepts a same-origin request that carries the token', async () => {
+    const me = await signedIn(app);
+    const response = await me.browser.put(
+      '/api/profile',
+      { name: '홍길동', email: me.email, phone: '010-9999-0000' },
+      { headers: { origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' } },
+    );
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('before sign-in, with another visitor’s token', async () => {
+    const visitor = new BrowserClient(app);
+    const stranger = new BrowserClient(app);
+    await visitor.visit();
+    await stranger.visit();
+    const publicRoutes = browserRoutes().filter((route) => route.access === 'public');
+    expect(publicRoutes.length).toBeGreaterThan(0);
+    for (const route of publicRoutes) {
+      const response = await visitor.request(route.method as 'POST', concreteUrl(route), {
+        body: {},
+        headers: { 'x-xsrf-token': stranger.cookies.get('XSRF-TOKEN') ?? '' },
+      });
+      expect(response.statusCode, describeRoute(route)).toBe(403);
+      expect(response.json().error.code, describeRoute(route)).toBe('CSRF_TOKEN_INVALID');
+    }
+  });
+});
+
+describe('GET routes', () => {
+  it('change nothing in the database, whoever calls them', async () => {
+    // A database of its own, so that other test files' writes cannot show up as changes.
+    const { app: own, routes: ownRoutes } = await buildAppWithRoutes(
+      {},
+      { database: await openTemplatePglite() },
+    );
+    await own.ready();
+    try {
+      const callers = [
+        new BrowserClient(own),
+        (await signedIn(own, 'client')).browser,
+        (await signedIn(own, 'operator')).browser,
+      ];
+      const gets = ownRoutes.filter((route) => route.method === 'GET');
+      expect(gets.length).toBeGreaterThan(2);
+      for (const caller of callers) await caller.visit();
+      const before = await snapshot(own);
+      for (const caller of callers) {
+        for (const route of gets) {
+          await caller.get(concreteUrl(route));
+          expect(await snapshot(own), describeRoute(route)).toEqual(before);
+        }
+      }
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+/** Every row of every table, but the sessions' activity time, which reads may refresh. */
+async function snapshot(target: App): Promise<Record<string, string[]>> {
+  const tables = await target.db.execute<{ name: string }>(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' order by 1`,
+  );
+  const result: Record<string, string[]> = {};
+  for (const { name } of tables.rows) {
+    const rows = await target.db.execute<Record<string, unknown>>(
+      sql`select * from ${sql.identifier(name)}`,
+    );
+    result[name] = rows.rows
+      .map(({ last_seen_at: _activity, ...row }) => JSON.stringify(row))
+      .sort();
+  }
+  return result;
+}

@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '@server/lib/zod-routes';
+import { BrowserClient, GOOD_PASSWORD, signUpClient, uniqueEmail } from '@test/browser-client';
+import { auditTrail, createAgency, createUser, footprint, signedIn } from '@test/identity';
+import { buildAppWithRoutes, concreteUrl, describeRoute, type ApiRoute } from '@test/route-table';
+
+let app: App;
+let routes: ApiRoute[];
+beforeAll(async () => {
+  ({ app, routes } = await buildAppWithRoutes());
+  await app.ready();
+});
+afterAll(() => app.close());
+
+const browserRoutes = () => routes.filter((route) => route.caller === 'browser');
+
+describe('every route checks who is calling', () => {
+  it('answers 401 to anonymous callers of every signed-in route', async () => {
+    const anonymous = new BrowserClient(app);
+    await anonymous.visit();
+    const closed = browserRoutes().filter((route) => route.access !== 'public');
+    expect(closed.length).toBeGreaterThan(3);
+    for (const route of closed) {
+      const response = await anonymous.request(route.method as 'GET', concreteUrl(route), {
+        body: route.method === 'GET' ? undefined : {},
+      });
+      expect(response.statusCode, describeRoute(route)).toBe(401);
+      expect(response.json().error.code, describeRoute(route)).toBe('UNAUTHENTICATED');
+    }
+  });
+
+  it('answers 403 to a client on every route for other roles', async () => {
+    const { browser } = await signedIn(app, 'client');
+    const forOthers = browserRoutes().filter(
+      (route) => Array.isArray(route.access) && !route.access.includes('client'),
+    );
+    expect(forOthers.map(describeRoute)).toEqual(
+      expect.arrayContaining([
+        'GET /api/operator/audit-events',
+        'PUT /api/operator/users/:id/role',
+      ]),
+    );
+    for (const route of forOthers) {
+      const response = await browser.request(route.method as 'GET', concreteUrl(route), {
+        body: route.method === 'GET' ? undefined : {},
+      });
+      expect(response.statusCode, describeRoute(route)).toBe(403);
+      expect(response.json().error.code, describeRoute(route)).toBe('FORBIDDEN');
+    }
+  });
+
+  it('refuses every browser route without the role header', async () => {
+    const { browser } = await signedIn(app, 'operator');
+    for (const route of browserRoutes()) {
+      const response = await browser.request(route.method as 'GET', concreteUrl(route), {
+        withoutRole: true,
+        body: route.method === 'GET' ? undefined : {},
+      });
+      expect(response.statusCode, describeRoute(route)).toBe(403);
+      expect(response.json().error.code, describeRoute(route)).toBe('DEPLOYMENT_ROLE_MISMATCH');
+    }
+    const other = await browser.get('/api/auth/me', { headers: { 'x-role': 'staging' } });
+    expect(other.json().error.code).toBe('DEPLOYMENT_ROLE_MISMATCH');
+  });
+});
+
+describe('agencies', () => {
+  it('show an agency user their agency in /auth/me, and a client the agency they joined', async () => {
+    const agency = await createAgency(app, 'Daegu Partners');
+    const { browser } = await signedIn(app, 'agency', agency.id);
+    expect((await browser.get('/api/auth/me')).json().user).toMatchObject({
+      role: 'agency',
+      agency: { code: agency.code, name: 'Daegu Partners' },
+    });
+
+    const client = await signUpClient(app, { agencyCode: agency.code.toLowerCase() });
+    expect((await client.browser.get('/api/auth/me')).json().user).toMatchObject({
+      role: 'client',
+      agency: { code: agency.code, name: 'Daegu Partners' },
+    });
+  });
+
+  it('refuses an unknown agency code at sign-up and creates nobody', async () => {
+    const browser = new BrowserClient(app);
+    await browser.visit();
+    const email = uniqueEmail('no-agency');
+    const response = await browser.post('/api/auth/sign-up', {
+      name: '홍길동',
+      email,
+      phone: '010-1234-5678',
+      password: GOOD_PASSWORD,
+      confirmPassword: GOOD_PASSWORD,
+      agencyCode: 'NO-SUCH-AGENCY-1',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: 'AGENCY_CODE_UNKNOWN',
+      fields: { agencyCode: 'invalid' },
+    });
+    expect((await footprint(app, email)).user).toBeNull();
+  });
+});
+
+describe('PUT /api/operator/users/:id/role', () => {
+  const setRole = (browser: BrowserClient, id: string, role: string) =>
+    browser.put(`/api/operator/users/${id}/role`, { role });
+
+  it('moves a user between client and operator, with immediate effect and an audit event', async () => {
+    const operator = await signedIn(app, 'operator');
+    const user = await signedIn(app, 'client');
+    expect((await user.browser.get('/api/operator/audit-events')).statusCode).toBe(403);
+
+    const promoted = await setRole(operator.browser, user.id, 'operator');
+    expect(promoted.statusCode).toBe(200);
+    expect(promoted.json().user).toMatchObject({ id: user.id, role: 'operator', status: 'active' });
+    expect((await user.browser.get('/api/operator/audit-events')).statusCode).toBe(200);
+
+    const demoted = await setRole(operator.browser, user.id, 'client');
+    expect(demoted.json().user.role).toBe('client');
+    expect((await user.browser.get('/api/operator/audit-events')).statusCode).toBe(403);
+
+    const events = (await auditTrail(app, user.id)).filter((e) => e.action === 'role_changed');
+    expect(events.map((e) => e.details)).toEqual([
+      { from: 'client', to: 'operator' },
+      { from: 'operator', to: 'client' },
+    ]);
+    expect(events.every((e) => e.actorUserId === operator.id)).toBe(true);
+  });
+
+  it('never lets an operator change their own role', async () => {
+    const operator = await signedIn(app, 'operator');
+    const response = await setRole(operator.browser, operator.id, 'client');
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'You cannot change your own role.',
+    });
+    expect((await footprint(app, operator.email)).user?.role).toBe('operator');
+  });
+
+  it('gives the agency role only to a user of an agency', async () => {
+    const operator = await signedIn(app, 'operator');
+    const loner = await createUser(app);
+    const refused = await setRole(operator.browser, loner.id, 'agency');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({ code: 'CONFLICT', fields: { role: 'invalid' } });
+    expect((await footprint(app, loner.email)).user?.role).toBe('client');
+
+    const agency = await createAgency(app);
+    const member = await createUser(app, { agencyId: agency.id });
+    const accepted = await setRole(operator.browser, member.id, 'agency');
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().user).toMatchObject({
+      role: 'agency',
+      agency: { code: agency.code },
+    });
+  });
+
+  it('leaves a user already in the role alone, and answers 404 for nobody', async () => {
+    const operator = await signedIn(app, 'operator');
+    const user = await createUser(app);
+    const same = await setRole(operator.browser, user.id, 'client');
+    expect(same.statusCode).toBe(200);
+    expect((await auditTrail(app, user.id)).map((e) => e.action)).not.toContain('role_changed');
+    const nobody = await setRole(operator.browser, crypto.randomUUID(), 'operator');
+    expect(nobody.statusCode).toBe(404);
+    expect(nobody.json().error.code).toBe('NOT_FOUND');
+  });
+});

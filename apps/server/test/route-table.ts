@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { API_BASE_PATH } from '@portal/contract/http';
+import type { Config } from '@server/config';
+import type { AppDependencies } from '@server/app';
+import type { App } from '@server/lib/zod-routes';
+import type { Access, Caller } from '@server/plugins/app/access';
+import { buildTestApp } from './helpers';
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+  caller: Caller;
+}
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A test app and every /api route it registers, as the app itself sees them, so tests that must
+ * cover "every route" cover new routes without being told.
+ */
+export async function buildAppWithRoutes(
+  overrides: Partial<Config> = {},
+  dependencies: AppDependencies = {},
+): Promise<{ app: App; routes: ApiRoute[] }> {
+  // The hook must be in place before the app starts loading its plugins, on the next tick.
+  const app = await buildTestApp(overrides, dependencies, collectApiRoutes);
+  return { app, routes: routesOf.get(app) ?? [] };
+}
+
+const routesOf = new WeakMap<App, ApiRoute[]>();
+
+function collectApiRoutes(app: App): void {
+  const routes: ApiRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(`${API_BASE_PATH}/`)) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      routes.push({
+        method,
+        url: route.url,
+        access: route.config?.access ?? 'user',
+        caller: route.config?.caller ?? 'browser',
+      });
+    }
+  });
+  routesOf.set(app, routes);
+}
+
+export const isStateChanging = (route: ApiRoute) => !SAFE.has(route.method);
+
+/** A URL that reaches the route: each `:param` becomes a random UUID. */
+export function concreteUrl(route: ApiRoute): string {
+  return route.url.replace(/:[A-Za-z_]\w*/g, () => randomUUID()).replace(/\*$/, 'x');
+}
+
+export const describeRoute = (route: ApiRoute) => `${route.method} ${route.url}`;

@@ -1,0 +1,46 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
+
+/** Asks before something that cannot be undone; the safe choice has the focus. */
+export function ConfirmDialog({
+  opened,
+  title,
+  message,
+  confirmLabel,
+  loading = false,
+  onConfirm,
+  onClose,
+}: {
+  opened: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  loading?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('common');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      styles={{ content: koreanLineBreaks, title: { fontWeight: 700 } }}
+    >
+      <Text fz="sm" c="dark.7">
+        {message}
+      </Text>
+      <Group justify="flex-end" gap="sm" mt="lg">
+        <Button variant="default" onClick={onClose} data-autofocus>
+          {t('actions.cancel')}
+        </Button>
+        <Button color="red" onClick={onConfirm} loading={loading}>
+          {confirmLabel}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

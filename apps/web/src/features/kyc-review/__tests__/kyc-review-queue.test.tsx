@@ -1,0 +1,142 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { KycReviewItem } from '@portal/contract/kyc';
+import { KycReviewQueue } from '@/features/kyc-review/components/kyc-review-queue';
+import { api } from '@/lib/api-client';
+import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
+
+const item: KycReviewItem = {
+  id: '0b6c7c5e-2222-4222-8222-000000000001',
+  kind: 'selfie',
+  status: 'submitted',
+  contentType: 'image/jpeg',
+  sizeBytes: 4096,
+  uploadedAt: '2026-03-02T01:02:03.000Z',
+  reviewedAt: null,
+  rejectionReason: null,
+  user: { id: 'u2', name: '이서연', email: 'seoyeon@example.com' },
+};
+
+let queue: KycReviewItem[] = [];
+
+beforeEach(() => {
+  queue = [item];
+  vi.spyOn(api, 'get').mockImplementation((url: string, config?: { params?: unknown }) => {
+    if (url === '/auth/me') return Promise.resolve(ok({ user: { ...testUser, role: 'operator' } }));
+    if (url === '/operator/kyc/documents') {
+      const { status } = config?.params as { status: string };
+      return Promise.resolve(ok({ items: status === 'submitted' ? queue : [] }));
+    }
+    if (url.endsWith('/file'))
+      return Promise.resolve(ok(new Blob(['jpg'], { type: 'image/jpeg' })));
+    return Promise.reject(new Error(`unexpected GET ${url}`));
+  });
+  Object.defineProperty(URL, 'createObjectURL', {
+    value: vi.fn(() => 'blob:x'),
+    configurable: true,
+  });
+  Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true });
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('KYC review queue', () => {
+  it('lists submitted documents with user, kind and upload time', async () => {
+    await renderApp(<KycReviewQueue />);
+    const row = (await screen.findByText('이서연')).closest('tr')!;
+    expect(within(row).getByText('seoyeon@example.com')).toBeTruthy();
+    expect(within(row).getByText('Selfie')).toBeTruthy();
+    expect(screen.getByText('1 document')).toBeTruthy();
+  });
+
+  it('approves: the row leaves the queue and a toast says so', async () => {
+    const post = vi.spyOn(api, 'post').mockImplementation(() => {
+      queue = [];
+      return Promise.resolve(ok({ ...item, status: 'approved' }));
+    });
+    await renderApp(<KycReviewQueue />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve Selfie of 이서연' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(`/operator/kyc/documents/${item.id}/approve`),
+    );
+    expect(await screen.findByText('Approved: Selfie of 이서연.')).toBeTruthy();
+    expect(await screen.findByText('No documents are waiting for review.')).toBeTruthy();
+  });
+
+  it('rejects only with a reason', async () => {
+    const post = vi.spyOn(api, 'post').mockResolvedValue(ok({ ...item, status: 'rejected' }));
+    await renderApp(<KycReviewQueue />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject Selfie of 이서연' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject document' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject document' }));
+    const reason = within(dialog).getByLabelText(/^Reason/);
+    await waitFor(() => expect(reason.getAttribute('aria-invalid')).toBe('true'));
+    expect(post).not.toHaveBeenCalled();
+
+    fireEvent.change(reason, { target: { value: '  The photo is blurred.  ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject document' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(`/operator/kyc/documents/${item.id}/reject`, {
+        reason: 'The photo is blurred.',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('says when someone else reviewed it first', async () => {
+    vi.spyOn(api, 'post').mockRejectedValue(apiFailure(409, 'KYC_ALREADY_REVIEWED'));
+    await renderApp(<KycReviewQueue />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve Selfie of 이서연' }));
+    expect(await screen.findByText('This document has already been reviewed.')).toBeTruthy();
+  });
+
+  it('previews the file fetched as a blob', async () => {
+    const get = vi.mocked(api.get);
+    await renderApp(<KycReviewQueue />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Preview Selfie of 이서연' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Selfie of 이서연' });
+    expect(
+      await within(dialog).findByRole('img', { name: 'Selfie submitted by 이서연' }),
+    ).toBeTruthy();
+    expect(get).toHaveBeenCalledWith(`/kyc/documents/${item.id}/file`, {
+      responseType: 'blob',
+      signal: expect.any(AbortSignal),
+    });
+  });
+
+  it('filters by status', async () => {
+    const get = vi.mocked(api.get);
+    await renderApp(<KycReviewQueue />);
+    await screen.findByText('이서연');
+    fireEvent.click(screen.getByRole('radio', { name: 'Rejected' }));
+    expect(await screen.findByText('No rejected documents.')).toBeTruthy();
+    expect(get).toHaveBeenCalledWith('/operator/kyc/documents', {
+      params: { status: 'rejected' },
+      signal: expect.any(AbortSignal),
+    });
+  });
+
+  it('lets the operator decide from the preview', async () => {
+    const post = vi.spyOn(api, 'post').mockResolvedValue(ok({ ...item, status: 'approved' }));
+    await renderApp(<KycReviewQueue />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Preview Selfie of 이서연' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Selfie of 이서연' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve Selfie of 이서연' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(`/operator/kyc/documents/${item.id}/approve`),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('lists documents as cards on a phone', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...matchMedia(query), matches: true });
+    try {
+      await renderApp(<KycReviewQueue />);
+      const list = await screen.findByRole('list', { name: 'Documents: Submitted' });
+      expect(within(list).getByText('seoyeon@example.com')).toBeTruthy();
+      expect(screen.queryByRole('table')).toBeNull();
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+});

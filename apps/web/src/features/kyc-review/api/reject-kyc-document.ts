@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  kycDocumentSchema,
+  type KycDocument,
+  type RejectKycDocumentRequest,
+} from '@portal/contract/kyc';
+import { api } from '@/lib/api-client';
+import { kycReviewQueryKey } from './get-kyc-review-queue';
+
+export async function rejectKycDocument(input: {
+  id: string;
+  body: RejectKycDocumentRequest;
+}): Promise<KycDocument> {
+  const response = await api.post(
+    `/operator/kyc/documents/${encodeURIComponent(input.id)}/reject`,
+    input.body,
+  );
+  return kycDocumentSchema.parse(response.data);
+}
+
+export function useRejectKycDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: rejectKycDocument,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: kycReviewQueryKey }),
+  });
+}

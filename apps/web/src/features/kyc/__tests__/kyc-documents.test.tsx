@@ -1,0 +1,185 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MAX_KYC_FILE_BYTES, type KycDocument } from '@portal/contract/kyc';
+import { KycDocuments } from '@/features/kyc/components/kyc-documents';
+import { api } from '@/lib/api-client';
+import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
+
+const submitted: KycDocument = {
+  id: '0b6c7c5e-1111-4111-8111-000000000001',
+  kind: 'id_front',
+  status: 'submitted',
+  contentType: 'image/png',
+  sizeBytes: 2048,
+  uploadedAt: '2026-03-02T01:02:03.000Z',
+  reviewedAt: null,
+  rejectionReason: null,
+};
+const rejected: KycDocument = {
+  ...submitted,
+  id: '0b6c7c5e-1111-4111-8111-000000000002',
+  kind: 'bank_book',
+  status: 'rejected',
+  contentType: 'application/pdf',
+  reviewedAt: '2026-03-03T01:02:03.000Z',
+  rejectionReason: 'The account number is not readable.',
+};
+const approved: KycDocument = {
+  ...submitted,
+  id: '0b6c7c5e-1111-4111-8111-000000000003',
+  kind: 'id_back',
+  status: 'approved',
+};
+
+function answerApi() {
+  return vi.spyOn(api, 'get').mockImplementation((url: string) => {
+    if (url === '/auth/me') return Promise.resolve(ok({ user: testUser }));
+    if (url === '/kyc/documents') {
+      return Promise.resolve(
+        ok({
+          documents: { id_front: submitted, id_back: approved, selfie: null, bank_book: rejected },
+        }),
+      );
+    }
+    if (url.endsWith('/file')) return Promise.resolve(ok(new Blob(['png'], { type: 'image/png' })));
+    return Promise.reject(new Error(`unexpected GET ${url}`));
+  });
+}
+
+const card = (name: string) => screen.getByRole('region', { name });
+const fileInput = (region: HTMLElement) => {
+  const input = region.querySelector<HTMLInputElement>('input[type="file"]');
+  if (!input) throw new Error('no file input in this card');
+  return input;
+};
+function pick(region: HTMLElement, file: File) {
+  fireEvent.change(fileInput(region), { target: { files: [file] } });
+}
+function sized(file: File, size: number): File {
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+}
+
+beforeEach(() => {
+  answerApi();
+  Object.defineProperty(URL, 'createObjectURL', {
+    value: vi.fn(() => 'blob:preview'),
+    configurable: true,
+  });
+  Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true });
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('verification documents', () => {
+  it('shows the four documents, each a named card with its status', async () => {
+    await renderApp(<KycDocuments />);
+    await screen.findByRole('region', { name: 'Selfie' });
+    const badges = {
+      'ID card or driver licence — front': 'Submitted — under review',
+      'ID card or driver licence — back': 'Approved',
+      Selfie: 'Not submitted',
+      'Bank book copy': 'Rejected',
+    };
+    for (const [name, status] of Object.entries(badges)) {
+      expect(within(card(name)).getByText(status)).toBeTruthy();
+    }
+    expect(
+      within(card('Bank book copy')).getByText('Rejected: The account number is not readable.'),
+    ).toBeTruthy();
+  });
+
+  it('shows the stored file, fetched through the API client, and no dropzone once approved', async () => {
+    const get = answerApi();
+    await renderApp(<KycDocuments />);
+    const front = await screen.findByRole('region', { name: 'ID card or driver licence — front' });
+    expect(await within(front).findByRole('img', { name: /Submitted file/ })).toBeTruthy();
+    expect(get).toHaveBeenCalledWith(`/kyc/documents/${submitted.id}/file`, {
+      responseType: 'blob',
+      signal: expect.any(AbortSignal),
+    });
+    const back = card('ID card or driver licence — back');
+    expect(back.querySelector('input[type="file"]')).toBeNull();
+    expect(within(back).queryByRole('button', { name: /Delete/ })).toBeNull();
+  });
+
+  it('refuses a file over 10 MB before sending it', async () => {
+    const post = vi.spyOn(api, 'post');
+    await renderApp(<KycDocuments />);
+    const selfie = await screen.findByRole('region', { name: 'Selfie' });
+    pick(selfie, sized(new File(['x'], 'me.png', { type: 'image/png' }), MAX_KYC_FILE_BYTES + 1));
+    expect((await within(selfie).findByRole('alert')).textContent).toBe(
+      'This file is larger than 10 MB. Please choose a smaller file.',
+    );
+    expect(within(selfie).queryByRole('button', { name: 'Upload' })).toBeNull();
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('refuses a type it does not accept: a PDF selfie, a text file (in Korean too)', async () => {
+    await renderApp(<KycDocuments />, { language: 'ko' });
+    const selfie = await screen.findByRole('region', { name: '본인 얼굴 사진(셀피)' });
+    pick(selfie, new File(['%PDF-1.7'], 'me.pdf', { type: 'application/pdf' }));
+    expect((await within(selfie).findByRole('alert')).textContent).toBe(
+      '허용되지 않는 파일 형식입니다. JPEG, PNG 또는 WebP 이미지를 선택해 주세요.',
+    );
+    const bankBook = card('통장 사본');
+    pick(bankBook, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect((await within(bankBook).findByRole('alert')).textContent).toBe(
+      '허용되지 않는 파일 형식입니다. JPEG, PNG, WebP 이미지 또는 PDF를 선택해 주세요.',
+    );
+  });
+
+  it('previews the picked file, then uploads it as multipart form data', async () => {
+    const post = vi
+      .spyOn(api, 'post')
+      .mockResolvedValue(ok({ ...submitted, id: 'new', kind: 'selfie' }, 201));
+    await renderApp(<KycDocuments />);
+    const selfie = await screen.findByRole('region', { name: 'Selfie' });
+    const file = new File(['png'], 'me.png', { type: 'image/png' });
+    pick(selfie, file);
+    expect(
+      await within(selfie).findByRole('img', { name: 'Preview of the new file: Selfie' }),
+    ).toBeTruthy();
+    fireEvent.click(within(selfie).getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    const [url, body, config] = post.mock.calls[0]!;
+    expect(url).toBe('/kyc/documents/selfie');
+    expect(body).toBeInstanceOf(FormData);
+    expect((body as FormData).get('file')).toBeInstanceOf(File);
+    expect(config).toEqual({ headers: { 'Content-Type': 'multipart/form-data' } });
+    expect(await screen.findByText('Selfie: uploaded. We will review it shortly.')).toBeTruthy();
+  });
+
+  it('shows the server refusal by its code', async () => {
+    vi.spyOn(api, 'post').mockRejectedValue(apiFailure(415, 'FILE_TYPE_NOT_ALLOWED'));
+    await renderApp(<KycDocuments />);
+    const selfie = await screen.findByRole('region', { name: 'Selfie' });
+    pick(selfie, new File(['not really a png'], 'me.png', { type: 'image/png' }));
+    fireEvent.click(await within(selfie).findByRole('button', { name: 'Upload' }));
+    expect((await within(selfie).findByRole('alert')).textContent).toMatch(
+      /^This file type is not accepted\./,
+    );
+  });
+
+  it('deletes a document that is not approved, after asking', async () => {
+    const remove = vi.spyOn(api, 'delete').mockResolvedValue(ok('', 204));
+    await renderApp(<KycDocuments />);
+    const front = await screen.findByRole('region', { name: 'ID card or driver licence — front' });
+    fireEvent.click(
+      within(front).getByRole('button', { name: 'Delete: ID card or driver licence — front' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this document?' });
+    expect(remove).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(remove).toHaveBeenCalledWith(`/kyc/documents/${submitted.id}`));
+  });
+
+  it('opens the file picker from the keyboard', async () => {
+    await renderApp(<KycDocuments />);
+    const selfie = await screen.findByRole('region', { name: 'Selfie' });
+    const dropzone = within(selfie).getByRole('button', { name: 'Choose a file for: Selfie' });
+    expect(dropzone.getAttribute('tabindex')).toBe('0');
+    const click = vi.spyOn(fileInput(selfie), 'click');
+    fireEvent.keyDown(dropzone, { key: 'Enter' });
+    expect(click).toHaveBeenCalled();
+  });
+});

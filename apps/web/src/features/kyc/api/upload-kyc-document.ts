@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { kycDocumentSchema, type KycDocument, type KycDocumentKind } from '@portal/contract/kyc';
+import { api } from '@/lib/api-client';
+import { myKycDocumentsQueryKey } from './get-my-kyc-documents';
+
+/**
+ * Uploads one document as multipart/form-data (one field, `file`). The JSON content type of the
+ * shared client is replaced so that the browser writes the multipart boundary itself.
+ */
+export async function uploadKycDocument(input: {
+  kind: KycDocumentKind;
+  file: File;
+}): Promise<KycDocument> {
+  const body = new FormData();
+  body.append('file', input.file, input.file.name);
+  const response = await api.post(`/kyc/documents/${input.kind}`, body, {
+    headers: { 'Content-Type': 'multipart/form-data' },
+  });
+  return kycDocumentSchema.parse(response.data);
+}
+
+export function useUploadKycDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadKycDocument,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: myKycDocumentsQueryKey }),
+  });
+}

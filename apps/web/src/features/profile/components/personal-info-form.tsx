@@ -1,0 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '@/components/ui/form-alert';
+import { updateProfileRequestSchema, type UpdateProfileRequest } from '@portal/contract/profile';
+import { readableFieldStyles } from '@/components/ui/field-styles';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { useUser } from '@/lib/user/user-context';
+import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
+import { toast } from '@/lib/notifications';
+import { useUpdateProfile } from '../api/update-profile';
+
+const FIELDS = ['name', 'email', 'phone'] as const;
+
+/** Name, email and phone number (spec section 2), checked with the server's own schema. */
+export function PersonalInfoForm() {
+  const { t } = useTranslation(['profile', 'validation', 'errors']);
+  const { user, setUser } = useUser();
+  const update = useUpdateProfile();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm({
+    resolver: zodResolver(updateProfileRequestSchema),
+    mode: 'onBlur',
+    // Follows the signed-in user (loaded, refetched, saved), keeping what is being edited.
+    values: {
+      name: user.name ?? '',
+      email: user.email ?? '',
+      phone: user.phone ?? '',
+    } satisfies UpdateProfileRequest,
+    resetOptions: { keepDirtyValues: true },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const saved = await update.mutateAsync(values);
+      reset({ name: saved.name, email: saved.email, phone: saved.phone });
+      setUser(saved);
+      toast('success', { message: t('personal.saved') });
+    } catch (error) {
+      if (!applyApiErrorToForm(error, setError, FIELDS, { EMAIL_TAKEN: 'email' })) {
+        setFormError(errorMessage(t, error));
+      }
+    }
+  });
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="profile-personal-title"
+    >
+      <Title id="profile-personal-title" order={2} fz="lg" mb={4}>
+        {t('personal.title')}
+      </Title>
+      <Text fz="sm" c="dark.6" mb="md">
+        {t('personal.lead')}
+      </Text>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Stack gap="md">
+          <FormAlert message={formError} />
+          <TextInput
+            label={t('fields.name')}
+            description={t('personal.nameHint')}
+            styles={readableFieldStyles}
+            autoComplete="name"
+            required
+            error={fieldErrorText(t, errors.name)}
+            {...register('name')}
+          />
+          <TextInput
+            styles={readableFieldStyles}
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            error={fieldErrorText(t, errors.email)}
+            {...register('email')}
+          />
+          <TextInput
+            styles={readableFieldStyles}
+            label={t('fields.phone')}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            required
+            error={fieldErrorText(t, errors.phone)}
+            {...register('phone')}
+          />
+          <Group justify="flex-end">
+            <SubmitButton loading={update.isPending} disabled={!isDirty}>
+              {t('personal.save')}
+            </SubmitButton>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

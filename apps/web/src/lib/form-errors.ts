@@ -1,0 +1,86 @@
+import { isAxiosError } from 'axios';
+import type { TFunction } from 'i18next';
+import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ERROR_CODES, type ErrorCode } from '@portal/contract/errors';
+import { VALIDATION_MESSAGES_EN } from '@portal/contract/validation';
+import { CANCELLED_MESSAGE } from '@/lib/api-client';
+import { apiErrorOf } from '@/lib/api-error';
+
+/**
+ * How forms and toasts turn a failure into words. Form errors hold message *keys*: a bare key is a
+ * validation key (`passwordTooShort`, from the contract's schemas or the API's `error.fields`), a
+ * key with a namespace (`errors:codes.EMAIL_TAKEN`) is any other text. The input translates it.
+ */
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return (ERROR_CODES as readonly string[]).includes(code);
+}
+
+/** The translation key (with its namespace) that says what went wrong. */
+export function errorMessageKey(error: unknown): string {
+  const apiError = apiErrorOf(error);
+  if (apiError)
+    return isErrorCode(apiError.code) ? `errors:codes.${apiError.code}` : 'errors:unknown';
+  if (error instanceof Error && error.message === CANCELLED_MESSAGE) return 'errors:cancelled';
+  if (isAxiosError(error) && error.response === undefined) return 'errors:network';
+  return 'errors:unknown';
+}
+
+/** What went wrong, translated: for a toast or a form's alert. */
+export function errorMessage(t: TFunction, error: unknown): string {
+  return t(errorMessageKey(error));
+}
+
+/** A form error's text: validation keys from the `validation` namespace, others as they are. */
+export function fieldErrorText(t: TFunction, error: FieldError | undefined): string | undefined {
+  const message = error?.message;
+  if (!message) return undefined;
+  return t(message.includes(':') ? message : `validation:${message}`);
+}
+
+function isValidationKey(key: string): boolean {
+  return Object.hasOwn(VALIDATION_MESSAGES_EN, key);
+}
+
+/**
+ * Puts an API error onto the form's inputs: every `error.fields` entry that names one of
+ * `fields`, and errors whose code belongs to one input (EMAIL_TAKEN -> email) per `codeFields`.
+ * Returns whether anything landed on an input; if not, the caller shows the error elsewhere.
+ */
+export function applyApiErrorToForm<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+  codeFields: Partial<Record<ErrorCode, Path<T>>> = {},
+): boolean {
+  const apiError = apiErrorOf(error);
+  if (!apiError) return false;
+  const codeKey = isErrorCode(apiError.code) ? `errors:codes.${apiError.code}` : 'errors:unknown';
+  let placed = false;
+  let focused = false;
+  for (const [field, message] of Object.entries(apiError.fields ?? {})) {
+    const name = fields.find((candidate) => candidate === field);
+    if (name === undefined) continue;
+    setError(
+      name,
+      { type: 'server', message: isValidationKey(message) ? message : codeKey },
+      { shouldFocus: !focused },
+    );
+    placed = true;
+    focused = true;
+  }
+  const codeField = isErrorCode(apiError.code) ? codeFields[apiError.code] : undefined;
+  if (codeField !== undefined && !placed) {
+    setError(codeField, { type: 'server', message: codeKey }, { shouldFocus: true });
+    placed = true;
+  }
+  return placed;
+}
+
+/** Seconds from a 429 answer's Retry-After header, when it has one. */
+export function retryAfterSeconds(error: unknown): number | undefined {
+  if (!isAxiosError(error)) return undefined;
+  const raw: unknown = error.response?.headers['retry-after'];
+  const seconds = Number(raw);
+  return typeof raw === 'string' && Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+}

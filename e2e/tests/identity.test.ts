@@ -1,0 +1,229 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import {
+  launchBrowser,
+  newContext,
+  screenshot,
+  watchErrors,
+  type Language,
+} from '../support/browser';
+import { translation } from '../support/locales';
+import { repoRoot } from '../support/portal-server';
+
+/**
+ * The identity journey in a real browser against the built portal, in English and in Korean:
+ * sign up (the short-password rule first), sign out and in, upload the four verification
+ * documents, and have the demo operator approve one of them.
+ */
+const baseURL = inject('baseURL');
+const OPERATOR = { email: 'operator@wonbridge.example', password: 'Operator#2026!' };
+const KINDS = ['id_front', 'id_back', 'selfie', 'bank_book'] as const;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** A text from the app's locale files, with {{placeholders}} filled in. */
+function text(
+  language: Language,
+  namespace: string,
+  key: string,
+  values: Record<string, string | number> = {},
+): string {
+  return translation(language, namespace, key).replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+    String(values[name]),
+  );
+}
+
+/** A real PNG, built here: `size`×`size` pixels of one colour. */
+function png(size: number, [r, g, b]: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits per channel, RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array(size).fill([r, g, b]).flat())]);
+  const pixels = Buffer.concat(Array<Buffer>(size).fill(row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const files = {
+  id_front: { name: 'id-front.png', mimeType: 'image/png', buffer: png(40, [30, 110, 200]) },
+  id_back: {
+    name: 'id-back.jpg',
+    mimeType: 'image/jpeg',
+    buffer: readFileSync(join(repoRoot, 'e2e/fixtures/id-back.jpg')),
+  },
+  selfie: { name: 'selfie.png', mimeType: 'image/png', buffer: png(32, [230, 180, 150]) },
+  bank_book: { name: 'bank-book.png', mimeType: 'image/png', buffer: png(24, [250, 250, 240]) },
+} as const;
+
+async function signIn(page: Page, language: Language, email: string, password: string) {
+  const dialog = page.getByRole('dialog', { name: text(language, 'auth', 'signIn.title') });
+  await dialog.waitFor();
+  const field = (key: string) =>
+    dialog.getByRole('textbox', { name: text(language, 'auth', `fields.${key}`), exact: true });
+  await field('email').fill(email);
+  await field('password').fill(password);
+  await dialog.getByRole('button', { name: text(language, 'auth', 'signIn.submit') }).click();
+}
+
+async function signOut(page: Page, language: Language) {
+  await page.getByRole('button', { name: text(language, 'common', 'nav.logout') }).click();
+  await page.waitForURL(`${baseURL}/`);
+  await page.getByText(text(language, 'auth', 'signOut.success')).waitFor();
+}
+
+const card = (page: Page, language: Language, kind: (typeof KINDS)[number]): Locator =>
+  page.getByRole('region', { name: text(language, 'kyc', `kinds.${kind}.title`), exact: true });
+
+describe.each(['en', 'ko'] as const)('identity in %s', (language: Language) => {
+  it('signs up, uploads the four documents, and sees one approved by the operator', async () => {
+    const context = await newContext(browser, { language });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+    const email = `identity-${language}-${stamp}@example.com`;
+    const name = language === 'ko' ? `김하늘${stamp.slice(-4)}` : `Haneul Kim ${stamp.slice(-4)}`;
+    const password = 'a long enough password';
+
+    // Sign up from the header; the short-password rule speaks the page's language.
+    await page.goto(baseURL);
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: text(language, 'common', 'actions.signUp') })
+      .click();
+    const dialog = page.getByRole('dialog', { name: text(language, 'auth', 'signUp.title') });
+    await dialog.waitFor();
+    expect(new URL(page.url()).search).toBe('?auth=sign-up');
+    const label = (key: string) =>
+      dialog.getByRole('textbox', { name: text(language, 'auth', `fields.${key}`), exact: true });
+    await label('name').fill(name);
+    await label('email').fill(email);
+    await label('phone').fill('010-2345-6789');
+    await label('password').fill('12345678');
+    await label('confirmPassword').click();
+    const tooShort = translation(language, 'validation', 'passwordTooShort');
+    if (language === 'en') expect(tooShort).toBe('Password must be more than 8 letter.');
+    await dialog.getByText(tooShort, { exact: true }).waitFor();
+    await screenshot(page, `identity-sign-up-short-password-${language}`);
+
+    await label('password').fill(password);
+    await label('confirmPassword').fill(password);
+    await dialog.getByRole('button', { name: text(language, 'auth', 'signUp.submit') }).click();
+    await page.waitForURL(`${baseURL}/app`);
+    await page
+      .getByRole('heading', { level: 1, name: text(language, 'common', 'nav.dashboard') })
+      .waitFor();
+    await page.getByRole('banner').getByText(name).waitFor();
+
+    // Out, then back in through the guard, which returns to the page asked for.
+    await signOut(page, language);
+    await page.goto(`${baseURL}/app/profile`);
+    await page.waitForURL(/\?auth=sign-in&next=%2Fapp%2Fprofile$/);
+    await signIn(page, language, email, password);
+    await page.waitForURL(`${baseURL}/app/profile`);
+    await page
+      .getByRole('heading', { level: 1, name: text(language, 'common', 'nav.profile') })
+      .waitFor();
+
+    // The four documents: pick, preview, upload, "Submitted".
+    const submitted = text(language, 'kyc', 'status.submitted');
+    for (const kind of KINDS) {
+      const region = card(page, language, kind);
+      await region
+        .getByText(text(language, 'kyc', 'status.not_submitted'), { exact: true })
+        .waitFor();
+      await region.locator('input[type="file"]').setInputFiles(files[kind]);
+      const title = text(language, 'kyc', `kinds.${kind}.title`);
+      await region
+        .getByRole('img', { name: text(language, 'kyc', 'card.pickedAlt', { document: title }) })
+        .waitFor();
+      await region.getByRole('button', { name: text(language, 'kyc', 'card.upload') }).click();
+      await region.getByText(submitted, { exact: true }).waitFor();
+      // The stored file comes back through the API client and shows as an image.
+      await region
+        .getByRole('img', { name: text(language, 'kyc', 'card.storedAlt', { document: title }) })
+        .waitFor();
+    }
+    await screenshot(page, `identity-profile-submitted-${language}`);
+    await signOut(page, language);
+
+    // The operator approves the ID front.
+    await page.goto(`${baseURL}/app/operator/kyc`);
+    await signIn(page, language, OPERATOR.email, OPERATOR.password);
+    await page.waitForURL(`${baseURL}/app/operator/kyc`);
+    await page
+      .getByRole('heading', { level: 1, name: text(language, 'common', 'nav.kycReview') })
+      .waitFor();
+    const front = text(language, 'kyc', 'kinds.id_front.title');
+    const rows = page.getByRole('row').filter({ hasText: email });
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(4);
+    await screenshot(page, `identity-review-queue-${language}`);
+    await page
+      .getByRole('button', {
+        name: text(language, 'kycReview', 'actions.approveLabel', { document: front, name }),
+      })
+      .click();
+    await page
+      .getByText(text(language, 'kycReview', 'approve.done', { document: front, name }))
+      .waitFor();
+    await expect.poll(() => rows.count()).toBe(3);
+    await signOut(page, language);
+
+    // The user sees it approved; the others are still under review.
+    await page.goto(`${baseURL}/app/profile`);
+    await signIn(page, language, email, password);
+    await page.waitForURL(`${baseURL}/app/profile`);
+    await card(page, language, 'id_front')
+      .getByText(text(language, 'kyc', 'status.approved'), { exact: true })
+      .waitFor();
+    for (const kind of ['id_back', 'selfie', 'bank_book'] as const) {
+      await card(page, language, kind).getByText(submitted, { exact: true }).waitFor();
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps a client out of the operator queue', async () => {
+    const context = await newContext(browser, { language });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/app/operator/kyc`);
+    await signIn(page, language, 'client@wonbridge.example', 'Client#2026!');
+    await page.waitForURL(`${baseURL}/app/operator/kyc`);
+    await page
+      .getByRole('heading', { level: 1, name: text(language, 'errors', 'notFound.title') })
+      .waitFor();
+    const menu = page.getByRole('navigation', { name: text(language, 'common', 'nav.app') });
+    expect(await menu.getByText(text(language, 'common', 'nav.kycReview')).count()).toBe(0);
+    await context.close();
+  });
+});

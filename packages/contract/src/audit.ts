@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** The security events the audit log keeps (issue 3). */
+export const AUDIT_ACTIONS = [
+  'sign_in',
+  'sign_in_failed',
+  'sign_out',
+  'sign_up',
+  'password_changed',
+  'profile_changed',
+  'kyc_uploaded',
+  'kyc_approved',
+  'kyc_rejected',
+  'role_changed',
+] as const;
+export const auditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'invalid' });
+export type AuditAction = z.infer<typeof auditActionSchema>;
+
+export const AUDIT_PAGE_MAX = 100;
+export const AUDIT_PAGE_DEFAULT = 50;
+
+/** A date (`2026-03-01`, a whole day in UTC) or an instant with its offset. */
+const instantSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  error: 'invalid',
+});
+
+/**
+ * GET /api/operator/audit-events: newest first. `userId` matches who acted or whom the event is
+ * about; `from` and `to` are inclusive (a `to` date covers that whole day); `cursor` is the
+ * `nextCursor` of the previous page.
+ */
+export const auditEventsQuerySchema = z.strictObject({
+  action: auditActionSchema.optional(),
+  userId: z.uuid({ error: 'invalid' }).optional(),
+  from: instantSchema.optional(),
+  to: instantSchema.optional(),
+  limit: z.coerce
+    .number({ error: 'invalid' })
+    .int({ error: 'invalid' })
+    .min(1, { error: 'invalid' })
+    .max(AUDIT_PAGE_MAX, { error: 'invalid' })
+    .default(AUDIT_PAGE_DEFAULT),
+  cursor: z
+    .string()
+    .max(200, { error: 'invalid' })
+    .regex(/^[\w-]+$/, { error: 'invalid' })
+    .optional(),
+});
+export type AuditEventsQuery = z.input<typeof auditEventsQuerySchema>;
+
+export const auditEventSchema = z.object({
+  id: z.string(),
+  occurredAt: z.string(),
+  action: z.string(),
+  actorUserId: z.string().nullable(),
+  subjectUserId: z.string().nullable(),
+  ip: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+/** `nextCursor` is null on the last page. */
+export const auditEventsResponseSchema = z.object({
+  items: z.array(auditEventSchema),
+  nextCursor: z.string().nullable(),
+});
+export type AuditEventsResponse = z.infer<typeof auditEventsResponseSchema>;

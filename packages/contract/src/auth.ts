@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import {
+  hasForbiddenCharacters,
+  isScriptLike,
+  safeText,
+  type ValidationMessageKey,
+} from './validation';
+
+/** Spec section 5: more than 8 characters. The upper bound only stops absurd bodies. */
+export const PASSWORD_MIN_LENGTH = 9;
+export const PASSWORD_MAX_LENGTH = 256;
+
+const key = (k: ValidationMessageKey) => ({ error: k });
+
+/**
+ * What any password field refuses besides its length: invisible and control characters (NUL,
+ * zero-width, bidi overrides), which nobody types on purpose and which make a password that
+ * cannot be typed again, and the script-like text the spec's filter refuses in all user input
+ * (section 5). A password is only ever hashed, never shown; this keeps the rule one rule.
+ */
+function passwordText(schema: z.ZodString) {
+  return schema
+    .refine((value) => !hasForbiddenCharacters(value), key('invalidCharacters'))
+    .refine((value) => !isScriptLike(value), key('scriptLike'));
+}
+
+/** A new password (sign-up, password change). */
+export const passwordSchema = passwordText(
+  z
+    .string(key('required'))
+    .min(PASSWORD_MIN_LENGTH, key('passwordTooShort'))
+    .max(PASSWORD_MAX_LENGTH, key('passwordTooLong')),
+);
+
+/**
+ * A password that is only compared (sign-in, the current password of a change). Its length
+ * rules are not told, so an old password from before a rule changed still signs in.
+ */
+export const existingPasswordSchema = passwordText(
+  z
+    .string(key('required'))
+    .min(1, key('required'))
+    .max(PASSWORD_MAX_LENGTH, key('passwordTooLong')),
+);
+
+export const emailSchema = z
+  .string(key('required'))
+  .trim()
+  .toLowerCase()
+  .min(1, key('required'))
+  .max(254, key('tooLong'))
+  .pipe(z.email(key('emailInvalid')));
+
+/** Korean and international numbers: digits with optional +, spaces, dashes and brackets. */
+export const phoneSchema = z
+  .string(key('required'))
+  .trim()
+  .min(1, key('required'))
+  .max(20, key('tooLong'))
+  .regex(/^\+?[0-9][0-9 ()-]{6,18}[0-9]$/, key('phoneInvalid'));
+
+/** The name must be the one on the user's bank account: deposits are matched by it. */
+export const personNameSchema = safeText({ max: 60 });
+
+export const agencyCodeSchema = z
+  .string(key('invalid'))
+  .trim()
+  .toUpperCase()
+  .max(20, key('tooLong'))
+  .regex(/^[A-Z0-9-]*$/, key('agencyCodeInvalid'));
+
+function confirmMatches<T extends { password: string; confirmPassword: string }>(value: T) {
+  return value.password === value.confirmPassword;
+}
+
+export const signUpRequestSchema = z
+  .strictObject({
+    name: personNameSchema,
+    email: emailSchema,
+    phone: phoneSchema,
+    password: passwordSchema,
+    confirmPassword: z.string(key('required')),
+    agencyCode: agencyCodeSchema.optional(),
+  })
+  .refine(confirmMatches, { ...key('passwordMismatch'), path: ['confirmPassword'] });
+export type SignUpRequest = z.input<typeof signUpRequestSchema>;
+
+export const signInRequestSchema = z.strictObject({
+  email: emailSchema,
+  // Never tell which length rule a sign-in password breaks: it is only compared.
+  password: existingPasswordSchema,
+});
+export type SignInRequest = z.input<typeof signInRequestSchema>;
