@@ -16,10 +16,15 @@ import authRoutes from '@server/modules/auth/routes';
 import profileRoutes from '@server/modules/profile/routes';
 import userRoutes from '@server/modules/users/routes';
 import kycRoutes from '@server/modules/kyc/routes';
+import accountRoutes from '@server/modules/accounts/routes';
+import merchantAdapters from '@server/modules/merchants/adapters-plugin';
+import operatorMerchantRoutes from '@server/modules/merchants/operator-routes';
+import merchantRoutes from '@server/modules/merchants/routes';
 import storage from '@server/lib/storage/plugin';
 import access from '@server/plugins/app/access';
 import demoData from '@server/plugins/app/demo-data';
 import housekeeping from '@server/plugins/app/housekeeping';
+import secretBox from '@server/plugins/app/secret-box';
 import errorHandler, { frameworkErrorHandler } from '@server/plugins/app/error-handler';
 import responseHeaders from '@server/plugins/app/response-headers';
 import cookie from '@server/plugins/external/cookie';
@@ -74,10 +79,12 @@ export function buildApp(config: Config, dependencies: AppDependencies = {}): Ap
   app.register(cookie);
   app.register(rateLimit);
   app.register(database, { database: dependencies.database });
+  app.register(secretBox);
   app.register(storage);
   app.register(demoData);
   app.register(access);
   app.register(housekeeping);
+  app.register(merchantAdapters);
 
   app.register(healthRoutes, { prefix: API_BASE_PATH });
   app.register(authRoutes, { prefix: API_BASE_PATH });
@@ -85,6 +92,9 @@ export function buildApp(config: Config, dependencies: AppDependencies = {}): Ap
   app.register(userRoutes, { prefix: API_BASE_PATH });
   app.register(auditRoutes, { prefix: API_BASE_PATH });
   app.register(kycRoutes, { prefix: API_BASE_PATH });
+  app.register(merchantRoutes, { prefix: API_BASE_PATH });
+  app.register(operatorMerchantRoutes, { prefix: API_BASE_PATH });
+  app.register(accountRoutes, { prefix: API_BASE_PATH });
 
   // Last: it answers whatever no route above claimed.
   app.register(webApp);

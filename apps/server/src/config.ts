@@ -70,6 +70,21 @@ const envSchema = z.object({
   /** Secret that anti-forgery tokens are derived from. Unset: one is generated once and kept in
    * the database, so every instance on that database shares it. */
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Key that secrets kept in the database (merchant API secrets, link tokens) are encrypted
+   * with: base64 of 32 random bytes (`openssl rand -base64 32`). Unset: generated once in
+   * DATA_DIR/encryption.key; required in production with DATABASE_URL, where several instances
+   * must share one key. */
+  ENCRYPTION_KEY: z
+    .string()
+    .transform((value, context) => {
+      const key = decodeKey(value);
+      if (!key) {
+        context.addIssue({ code: 'custom', message: 'must be base64 of exactly 32 bytes' });
+        return z.NEVER;
+      }
+      return key;
+    })
+    .optional(),
   /** Mark cookies Secure (HTTPS only). Defaults to on in production. */
   COOKIE_SECURE: flag.optional(),
   /** Which proxies to trust for the client address and protocol (X-Forwarded-*): true/false,
@@ -92,7 +107,7 @@ const envSchema = z.object({
 });
 
 /** Values that may carry credentials are never echoed back in error messages. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SESSION_SECRET']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SESSION_SECRET', 'ENCRYPTION_KEY']);
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -116,6 +131,8 @@ export interface Config {
   sessionMaxHours: number;
   /** Configured secret for anti-forgery tokens; undefined: generated and kept in the database. */
   sessionSecret: string | undefined;
+  /** Configured 32-byte key for secrets at rest; undefined: DATA_DIR/encryption.key. */
+  encryptionKey: Buffer | undefined;
   cookieSecure: boolean;
   /** Absolute; uploaded files (identity documents) on local disk: `dataDir/uploads`. */
   uploadsDir: string;
@@ -172,9 +189,17 @@ export function loadConfig(
     sessionIdleMinutes: parsed.SESSION_IDLE_MINUTES,
     sessionMaxHours: parsed.SESSION_MAX_HOURS,
     sessionSecret: parsed.SESSION_SECRET,
+    encryptionKey: parsed.ENCRYPTION_KEY,
     cookieSecure: parsed.COOKIE_SECURE ?? parsed.NODE_ENV === 'production',
     uploadsDir: resolve(dataDir, 'uploads'),
   };
+}
+
+/** 32 bytes from canonical base64 (standard or URL-safe alphabet), or undefined. */
+function decodeKey(value: string): Buffer | undefined {
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) return undefined;
+  const key = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return key.length === 32 ? key : undefined;
 }
 
 function isPostgresUrl(value: string): boolean {

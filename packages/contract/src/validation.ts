@@ -17,6 +17,15 @@ export const VALIDATION_MESSAGES_EN = {
   emailInvalid: 'Enter a valid email address.',
   phoneInvalid: 'Enter a valid phone number.',
   agencyCodeInvalid: 'An agency code has only letters, digits and dashes.',
+  amountInvalid: 'Enter an amount as a number, with at most 8 decimal places.',
+  amountNotPositive: 'The amount must be more than zero.',
+  accountNumberInvalid: 'An account number has only letters, digits and dashes.',
+  merchantCodeInvalid: 'A merchant code has 2 to 20 capital letters, digits or dashes.',
+  assetCodeInvalid: 'An asset code has 2 to 10 capital letters or digits.',
+  urlInvalid: 'Enter a full web address starting with https://.',
+  secretTooShort: 'The secret must be at least 16 characters.',
+  limitsOutOfOrder: 'The maximum must not be below the minimum.',
+  httpConnectionIncomplete: 'An HTTP merchant needs its address, key id and secret.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES_EN;

@@ -1,6 +1,7 @@
 import type { Database } from '@server/db/client';
 import { appSettings } from '@server/db/schema';
 import { seedDemoIdentity } from './identity';
+import { seedDemoMerchants, type DemoMerchantOptions } from './merchants';
 
 /** app_settings key recording when demo data was seeded (an ISO timestamp). */
 export const DEMO_SEEDED_AT = 'demo_seeded_at';
@@ -13,7 +14,10 @@ export const DEMO_SEEDED_AT = 'demo_seeded_at';
  * kept and the next start tries again, and when several instances start together the others
  * wait on the marker's primary key and then find it taken.
  */
-export async function seedDemoData(db: Database): Promise<boolean> {
+export async function seedDemoData(
+  db: Database,
+  options: { merchants?: DemoMerchantOptions } = {},
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(appSettings)
@@ -24,6 +28,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
 
     // Demo users and their data are added here by the features that own them.
     await seedDemoIdentity(tx);
+    await seedDemoMerchants(tx, options.merchants);
     return true;
   });
 }

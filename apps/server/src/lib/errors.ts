@@ -25,6 +25,12 @@ export const STATUS_BY_CODE = {
   FILE_REQUIRED: 400,
   FILE_TYPE_NOT_ALLOWED: 415,
   KYC_ALREADY_REVIEWED: 409,
+  MERCHANT_UNAVAILABLE: 503,
+  MERCHANT_ACCOUNT_REJECTED: 400,
+  MERCHANT_NOT_AVAILABLE: 400,
+  ACCOUNT_ALREADY_SAVED: 409,
+  ACCOUNT_HAS_OPEN_REQUESTS: 409,
+  VERIFICATION_EXPIRED: 410,
 } as const satisfies Record<ErrorCode, number>;
 
 /**
@@ -55,6 +61,13 @@ export const DEFAULT_MESSAGES = {
   FILE_REQUIRED: 'Choose a file to upload.',
   FILE_TYPE_NOT_ALLOWED: 'This file type is not accepted.',
   KYC_ALREADY_REVIEWED: 'This document has already been reviewed.',
+  MERCHANT_UNAVAILABLE: 'The merchant is not answering right now. Try again in a few minutes.',
+  MERCHANT_ACCOUNT_REJECTED: 'The merchant did not accept this account number and password.',
+  MERCHANT_NOT_AVAILABLE: 'This merchant is not available.',
+  ACCOUNT_ALREADY_SAVED: 'This account is already saved.',
+  ACCOUNT_HAS_OPEN_REQUESTS:
+    'This account has open buy or sell requests. It can be deleted once they are completed or cancelled.',
+  VERIFICATION_EXPIRED: 'The verification has expired. Verify the account again.',
 } as const satisfies Record<ErrorCode, string>;
 
 export interface AppErrorOptions {

@@ -42,6 +42,10 @@ export const routes: RouteObject[] = [
         lazy: () => import('@/app/routes/app/client-transactions'),
       },
       { path: paths.app.kycReview, lazy: () => import('@/app/routes/app/kyc-review') },
+      {
+        path: paths.app.merchantsAdmin,
+        lazy: () => import('@/app/routes/app/merchants-admin'),
+      },
       // Not found is not a secret: a signed-out visitor sees it without signing in first.
       { path: '*', handle: { public: true }, lazy: () => import('@/app/routes/not-found') },
     ],

@@ -26,5 +26,6 @@ export const paths = {
     clientTransactions: '/app/client-transactions',
     // Operator screens.
     kycReview: '/app/operator/kyc',
+    merchantsAdmin: '/app/operator/merchants',
   },
 } as const;

@@ -20,6 +20,8 @@ export const NAMESPACES = [
   'profile',
   'kyc',
   'kycReview',
+  'accounts',
+  'merchantsAdmin',
 ] as const;
 
 /** Spec section 9: anything starting with "ko" is Korean, everything else English. */

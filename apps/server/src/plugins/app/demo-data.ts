@@ -5,8 +5,8 @@ import { seedDemoData } from '@server/demo/seed';
 export default fp(
   async (app) => {
     if (!app.config.demoData) return;
-    const seeded = await seedDemoData(app.db);
+    const seeded = await seedDemoData(app.db, { merchants: { secretBox: app.secretBox } });
     app.log.info(seeded ? 'demo data seeded' : 'demo data already present');
   },
-  { name: 'demo-data', dependencies: ['database'] },
+  { name: 'demo-data', dependencies: ['database', 'secret-box'] },
 );

@@ -15,6 +15,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBuildingBank,
+  IconBuildingStore,
   IconHeadset,
   IconHelpCircle,
   IconIdBadge2,
@@ -56,6 +57,7 @@ const icons: Record<string, Icon> = {
   clients: IconUsers,
   clientTransactions: IconReportMoney,
   kycReview: IconIdBadge2,
+  merchantsAdmin: IconBuildingStore,
 };
 
 function isPublicRoute(match: { handle: unknown }): boolean {

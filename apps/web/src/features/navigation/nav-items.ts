@@ -39,6 +39,7 @@ const agencyNavItems: readonly NavItem[] = [
 const operatorNavItems: readonly NavItem[] = [
   { key: 'dashboard', to: paths.app.dashboard, end: true },
   { key: 'kycReview', to: paths.app.kycReview },
+  { key: 'merchantsAdmin', to: paths.app.merchantsAdmin },
   { key: 'profile', to: paths.app.profile },
   { key: 'support', to: paths.app.support },
   { key: 'faq', to: paths.app.faq },

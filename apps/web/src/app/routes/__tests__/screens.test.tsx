@@ -102,6 +102,9 @@ function answerApi() {
   vi.spyOn(api, 'get').mockImplementation((url: string) => {
     if (url === '/kyc/documents') return Promise.resolve({ data: { documents: empty } });
     if (url === '/operator/kyc/documents') return Promise.resolve({ data: { items: [] } });
+    if (['/accounts', '/merchants', '/operator/merchants'].includes(url)) {
+      return Promise.resolve({ data: { items: [] } });
+    }
     return Promise.reject(new Error(`unexpected GET ${url}`));
   });
   return vi.spyOn(api, 'post').mockResolvedValue({ status: 204, data: '' });
@@ -144,6 +147,8 @@ const appPaths = [
   '/app/no-such-screen',
 ];
 
+const operatorPaths = new Set<string>([paths.app.kycReview, paths.app.merchantsAdmin]);
+
 describe.each(LANGUAGES)('screens in %s', (language) => {
   it.each(publicPaths)('%s has one h1 and every text it asks for', async (path) => {
     await renderAt(path, language);
@@ -153,7 +158,7 @@ describe.each(LANGUAGES)('screens in %s', (language) => {
   });
 
   it.each(appPaths)('%s (signed in) has one h1 and every text it asks for', async (path) => {
-    signIn(path === paths.app.kycReview ? 'operator' : 'client');
+    signIn(operatorPaths.has(path) ? 'operator' : 'client');
     await renderAt(path, language);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     await waitFor(() => expect(document.title).not.toBe(''));
@@ -192,18 +197,21 @@ describe('signed-in screens', () => {
     expect(router.state.location.pathname).toBe('/app/no-such-screen');
   });
 
-  it('show the not-found page, not the KYC queue, to anyone but an operator', async () => {
+  it.each([
+    [paths.app.kycReview, 'KYC review'],
+    [paths.app.merchantsAdmin, 'Merchants'],
+  ])('show the not-found page, not %s, to anyone but an operator', async (path, title) => {
     for (const role of ['client', 'agency'] as const) {
       signIn(role);
-      await renderAt(paths.app.kycReview);
+      await renderAt(path);
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
         'We could not find that page',
       );
       cleanup();
     }
     signIn('operator');
-    await renderAt(paths.app.kycReview);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('KYC review');
+    await renderAt(path);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
   });
 });
 
@@ -261,11 +269,11 @@ describe('app layout', () => {
     expect(screen.getByText('김민준')).toBeTruthy();
   });
 
-  it('gives an operator KYC review and no trading screens', async () => {
+  it('gives an operator KYC review, merchants and no trading screens', async () => {
     signIn('operator');
     await renderAt(paths.app.dashboard);
     const links = Array.from(menuOf().querySelectorAll('a')).map((link) => link.textContent);
-    expect(links).toEqual(['Dashboard', 'KYC review', 'Profile', 'Support', 'FAQ']);
+    expect(links).toEqual(['Dashboard', 'KYC review', 'Merchants', 'Profile', 'Support', 'FAQ']);
   });
 
   it('adds Clients and Client Transactions for an agency', async () => {

@@ -28,16 +28,18 @@ describe('navigation', () => {
     expect(appNavItems('client').map((item) => item.key)).toEqual(userMenu);
   });
 
-  it('gives operators KYC review and no trading screens', () => {
+  it('gives operators KYC review and merchants, and no trading screens', () => {
     expect(appNavItems('operator').map((item) => item.key)).toEqual([
       'dashboard',
       'kycReview',
+      'merchantsAdmin',
       'profile',
       'support',
       'faq',
     ]);
     for (const role of USER_ROLES.filter((role) => role !== 'operator')) {
       expect(appNavItems(role).some((item) => item.key === 'kycReview')).toBe(false);
+      expect(appNavItems(role).some((item) => item.key === 'merchantsAdmin')).toBe(false);
     }
   });
 

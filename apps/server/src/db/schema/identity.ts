@@ -1,0 +1,146 @@
+import { KYC_DOCUMENT_KINDS } from '@portal/contract/kyc';
+import { USER_ROLES, USER_STATUSES } from '@portal/contract/users';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** Authorised Korean partner agencies. Clients join one with its code at sign-up. */
+export const agencies = pgTable('agencies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * People who sign in. `agency_id` is the agency a client registered under, or an agency user's
+ * own agency. Email is stored lower-cased; `name` is NFC and must be the bank account holder's
+ * name, because deposits are matched by it.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: USER_ROLES }).notNull().default('client'),
+    status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
+    agencyId: uuid('agency_id').references(() => agencies.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('users_role_known', sql`${table.role} in ('client', 'agency', 'operator')`),
+    check('users_status_known', sql`${table.status} in ('active', 'disabled')`),
+    check(
+      'users_agency_has_agency',
+      sql`${table.role} <> 'agency' or ${table.agencyId} is not null`,
+    ),
+    check('users_email_lower', sql`${table.email} = lower(${table.email})`),
+    index('users_agency_idx').on(table.agencyId),
+  ],
+);
+
+/**
+ * Signed-in sessions. The cookie carries a random token; only its SHA-256 is stored, so a copy
+ * of this table cannot be used to sign in. Expiry is both idle (`last_seen_at`) and absolute.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/**
+ * Fixed-window counters for throttling (sign-in per account and per IP, ...). In PostgreSQL so
+ * that every server instance counts the same attempts.
+ */
+export const throttleCounters = pgTable('throttle_counters', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+});
+
+/** Security events: sign-ins and failures, sign-outs, password changes, KYC decisions, roles. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    action: text('action').notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    subjectUserId: uuid('subject_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ip: text('ip'),
+    details: jsonb('details').notNull().default({}),
+  },
+  (table) => [
+    index('audit_events_occurred_idx').on(table.occurredAt),
+    index('audit_events_action_idx').on(table.action, table.occurredAt),
+    // The operator's filter by user matches either column.
+    index('audit_events_actor_idx').on(table.actorUserId, table.occurredAt),
+    index('audit_events_subject_idx').on(table.subjectUserId, table.occurredAt),
+  ],
+);
+
+/**
+ * Identity documents, one current document per user and kind. A new upload replaces a submitted
+ * or rejected one (and its file is deleted); an approved document can be neither replaced nor
+ * deleted by the user. Decisions are kept in the audit log.
+ */
+export const kycDocuments = pgTable(
+  'kyc_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: KYC_DOCUMENT_KINDS }).notNull(),
+    status: text('status', { enum: ['submitted', 'approved', 'rejected'] })
+      .notNull()
+      .default('submitted'),
+    storageKey: text('storage_key').notNull().unique(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    rejectionReason: text('rejection_reason'),
+  },
+  (table) => [
+    uniqueIndex('kyc_documents_current_idx').on(table.userId, table.kind),
+    index('kyc_documents_status_idx').on(table.status, table.uploadedAt),
+    check(
+      'kyc_documents_kind_known',
+      sql`${table.kind} in ('id_front', 'id_back', 'selfie', 'bank_book')`,
+    ),
+    check(
+      'kyc_documents_status_known',
+      sql`${table.status} in ('submitted', 'approved', 'rejected')`,
+    ),
+    check(
+      'kyc_documents_rejection_has_reason',
+      sql`${table.status} <> 'rejected' or ${table.rejectionReason} is not null`,
+    ),
+  ],
+);

@@ -1,0 +1,17 @@
+/** A non-negative decimal string with up to 22 digits before the point and 8 after. */
+export const MERCHANT_DECIMAL_PATTERN = /^(0|[1-9]\d{0,21})(\.\d{1,8})?$/;
+
+/** Whether `value` is a decimal string the merchant API accepts as an amount (more than 0). */
+export function isPositiveAmount(value: string): boolean {
+  return MERCHANT_DECIMAL_PATTERN.test(value) && /[1-9]/.test(value);
+}
+
+/**
+ * The shortest form of a decimal string: PostgreSQL's NUMERIC(30, 8) gives "2.50000000", the
+ * portal and the merchant API say "2.5". Text in, text out: no float on the way.
+ */
+export function normalizeDecimal(value: string): string {
+  if (!value.includes('.')) return value;
+  const trimmed = value.replace(/0+$/, '').replace(/\.$/, '');
+  return trimmed === '' || trimmed === '-' ? '0' : trimmed;
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { accountListResponseSchema, type Account } from '@portal/contract/accounts';
+import { api } from '@/lib/api-client';
+
+export const accountsQueryKey = ['accounts'] as const;
+
+/** The user's saved merchant accounts. */
+export async function getAccounts(signal?: AbortSignal): Promise<Account[]> {
+  const response = await api.get('/accounts', { signal });
+  return accountListResponseSchema.parse(response.data).items;
+}
+
+export const accountsQueryOptions = () =>
+  queryOptions({ queryKey: accountsQueryKey, queryFn: ({ signal }) => getAccounts(signal) });
+
+export const useAccounts = () => useQuery(accountsQueryOptions());

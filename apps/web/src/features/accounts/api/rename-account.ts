@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { accountSchema, type Account, type RenameAccountRequest } from '@portal/contract/accounts';
+import { api } from '@/lib/api-client';
+import { accountsQueryKey } from './get-accounts';
+
+export async function renameAccount({
+  id,
+  body,
+}: {
+  id: string;
+  body: RenameAccountRequest;
+}): Promise<Account> {
+  const response = await api.patch(`/accounts/${encodeURIComponent(id)}`, body);
+  return accountSchema.parse(response.data);
+}
+
+export function useRenameAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: renameAccount,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountsQueryKey }),
+  });
+}

@@ -1,0 +1,256 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertCircle, IconBuildingStore, IconPencil, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { OperatorMerchant } from '@portal/contract/merchants';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { errorMessage } from '@/lib/form-errors';
+import { toast } from '@/lib/notifications';
+import { useOperatorMerchants } from '../api/get-operator-merchants';
+import { useUpdateMerchant } from '../api/update-merchant';
+import { formatDecimal } from '../format-decimal';
+import { MerchantFormDialog } from './merchant-form';
+
+const breakAnywhere = { overflowWrap: 'anywhere' } as const;
+
+/** The operator's merchants: add one, edit one, or take one out of (and back into) service. */
+export function MerchantsAdmin() {
+  const { t, i18n } = useTranslation(['merchantsAdmin', 'errors']);
+  const merchants = useOperatorMerchants();
+  const update = useUpdateMerchant();
+  const [editing, setEditing] = useState<OperatorMerchant | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [disabling, setDisabling] = useState<OperatorMerchant | null>(null);
+  const phone = useMediaQuery('(max-width: 47.99em)', undefined, {
+    getInitialValueInEffect: false,
+  });
+
+  const setStatus = async (merchant: OperatorMerchant, status: OperatorMerchant['status']) => {
+    try {
+      await update.mutateAsync({ id: merchant.id, body: { status } });
+      toast('success', {
+        message: t(status === 'active' ? 'status.enabledDone' : 'status.disabledDone', {
+          name: merchant.name,
+        }),
+      });
+    } catch (error) {
+      toast('error', { message: errorMessage(t, error) });
+    } finally {
+      setDisabling(null);
+    }
+  };
+
+  const limits = (merchant: OperatorMerchant) =>
+    t('limits', {
+      min: formatDecimal(merchant.minPerRequest, i18n.language),
+      max: formatDecimal(merchant.maxPerRequest, i18n.language),
+      asset: merchant.asset,
+    });
+
+  const statusBadge = (merchant: OperatorMerchant) => (
+    <Badge color={merchant.status === 'active' ? 'teal' : 'gray'} variant="light" size="sm">
+      {t(`status.${merchant.status}`)}
+    </Badge>
+  );
+
+  const connectionText = (merchant: OperatorMerchant) =>
+    merchant.connection === 'http' && merchant.baseUrl
+      ? `${t('connection.http')} · ${merchant.baseUrl}`
+      : t(`connection.${merchant.connection}`);
+
+  const actionsFor = (merchant: OperatorMerchant) => {
+    const busy = update.isPending && update.variables?.id === merchant.id;
+    return (
+      <Group gap={6} wrap="nowrap" justify="flex-end">
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconPencil size={14} aria-hidden />}
+          aria-label={t('actions.editLabel', { name: merchant.name })}
+          onClick={() => setEditing(merchant)}
+        >
+          {t('actions.edit')}
+        </Button>
+        {merchant.status === 'active' ? (
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            loading={busy}
+            aria-label={t('actions.disableLabel', { name: merchant.name })}
+            onClick={() => setDisabling(merchant)}
+          >
+            {t('actions.disable')}
+          </Button>
+        ) : (
+          <Button
+            size="xs"
+            variant="light"
+            color="teal"
+            loading={busy}
+            aria-label={t('actions.enableLabel', { name: merchant.name })}
+            onClick={() => void setStatus(merchant, 'active')}
+          >
+            {t('actions.enable')}
+          </Button>
+        )}
+      </Group>
+    );
+  };
+
+  const items = merchants.data ?? [];
+
+  const table = (
+    <Table.ScrollContainer minWidth={880}>
+      <Table verticalSpacing="sm" horizontalSpacing="md" aria-label={t('tableLabel')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('columns.name')}</Table.Th>
+            <Table.Th>{t('columns.code')}</Table.Th>
+            <Table.Th>{t('columns.asset')}</Table.Th>
+            <Table.Th>{t('columns.limits')}</Table.Th>
+            <Table.Th>{t('columns.connection')}</Table.Th>
+            <Table.Th>{t('columns.status')}</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>{t('columns.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((merchant) => (
+            <Table.Tr key={merchant.id}>
+              <Table.Td>
+                <Text fz="sm" fw={600}>
+                  {merchant.name}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm" ff="monospace">
+                  {merchant.code}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm">{merchant.asset}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm">{limits(merchant)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm" style={breakAnywhere}>
+                  {connectionText(merchant)}
+                </Text>
+              </Table.Td>
+              <Table.Td>{statusBadge(merchant)}</Table.Td>
+              <Table.Td style={{ width: '1%' }}>{actionsFor(merchant)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+
+  const cards = (
+    <Stack
+      component="ul"
+      gap={0}
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+      aria-label={t('tableLabel')}
+    >
+      {items.map((merchant, index) => (
+        <Stack
+          component="li"
+          key={merchant.id}
+          gap={4}
+          p="md"
+          style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-3)' } : undefined}
+        >
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Text fw={600}>{merchant.name}</Text>
+            {statusBadge(merchant)}
+          </Group>
+          <Text fz="sm" c="dark.7">
+            <Text span ff="monospace" fz="sm">
+              {merchant.code}
+            </Text>{' '}
+            · {merchant.asset}
+          </Text>
+          <Text fz="sm">{limits(merchant)}</Text>
+          <Text fz="xs" c="dark.6" style={breakAnywhere}>
+            {connectionText(merchant)}
+          </Text>
+          <Group mt={6} justify="flex-start">
+            {actionsFor(merchant)}
+          </Group>
+        </Stack>
+      ))}
+    </Stack>
+  );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        {merchants.data ? (
+          <Text fz="sm" c="dark.6" aria-live="polite">
+            {t('count', { count: merchants.data.length })}
+          </Text>
+        ) : (
+          <span />
+        )}
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+          {t('actions.create')}
+        </Button>
+      </Group>
+
+      <Paper withBorder radius="md">
+        {merchants.isPending ? (
+          <Center py="xl" aria-busy="true">
+            <Loader />
+          </Center>
+        ) : merchants.isError ? (
+          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" m="md">
+            {errorMessage(t, merchants.error)}
+          </Alert>
+        ) : items.length === 0 ? (
+          <Stack align="center" gap="xs" py={48} px="md" ta="center">
+            <IconBuildingStore size={40} color="var(--mantine-color-dark-3)" aria-hidden />
+            <Text fw={600}>{t('empty')}</Text>
+          </Stack>
+        ) : phone ? (
+          cards
+        ) : (
+          table
+        )}
+      </Paper>
+
+      <MerchantFormDialog
+        opened={creating || editing !== null}
+        merchant={editing}
+        onClose={() => {
+          setCreating(false);
+          setEditing(null);
+        }}
+      />
+      <ConfirmDialog
+        opened={disabling !== null}
+        title={t('status.disableTitle', { name: disabling?.name ?? '' })}
+        message={t('status.disableMessage')}
+        confirmLabel={t('actions.disable')}
+        loading={update.isPending}
+        onConfirm={() => disabling && void setStatus(disabling, 'disabled')}
+        onClose={() => setDisabling(null)}
+      />
+    </Stack>
+  );
+}
