@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -108,7 +109,8 @@ describe('security headers in production', () => {
   afterEach(() => app.close());
 
   it('adds HSTS', async () => {
-    app = await buildTestApp({ nodeEnv: 'production' });
+    // Production on a database server insists on a configured encryption key.
+    app = await buildTestApp({ nodeEnv: 'production', encryptionKey: randomBytes(32) });
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['strict-transport-security']).toBe(
       'max-age=31536000; includeSubDomains',
