@@ -19,6 +19,7 @@ import { IconAlertCircle, IconPencil, IconStar, IconTrash, IconWallet } from '@t
 import { useTranslation } from 'react-i18next';
 import type { Account } from '@portal/contract/accounts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { CardList } from '@/components/ui/card-list';
 import { errorMessage } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
 import { useDeleteAccount } from '../api/delete-account';
@@ -161,22 +162,9 @@ export function AccountsList() {
   );
 
   const cards = (
-    <Stack
-      component="ul"
-      gap={0}
-      p={0}
-      m={0}
-      style={{ listStyle: 'none' }}
-      aria-label={t('list.title')}
-    >
-      {items.map((account, index) => (
-        <Stack
-          component="li"
-          key={account.id}
-          gap={4}
-          p="md"
-          style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-3)' } : undefined}
-        >
+    <CardList items={items} label={t('list.title')} itemKey={(account) => account.id}>
+      {(account) => (
+        <>
           <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
             <Text fw={600} style={breakAnywhere}>
               {account.name}
@@ -197,9 +185,9 @@ export function AccountsList() {
           <Group mt={6} justify="flex-start">
             {actionsFor(account)}
           </Group>
-        </Stack>
-      ))}
-    </Stack>
+        </>
+      )}
+    </CardList>
   );
 
   return (

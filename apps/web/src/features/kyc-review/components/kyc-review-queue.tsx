@@ -14,6 +14,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconInbox } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { KycReviewItem } from '@portal/contract/kyc';
+import { CardList } from '@/components/ui/card-list';
 import { apiErrorOf } from '@/lib/api-error';
 import { errorMessage } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
@@ -130,22 +131,14 @@ export function KycReviewQueue() {
   );
 
   const cards = (
-    <Stack
-      component="ul"
-      gap={0}
-      p={0}
-      m={0}
-      style={{ listStyle: 'none' }}
-      aria-label={t('tableLabel', { status: t(`filter.${status}`) })}
+    <CardList
+      items={items}
+      label={t('tableLabel', { status: t(`filter.${status}`) })}
+      itemKey={(item) => item.id}
+      gap={6}
     >
-      {items.map((item, index) => (
-        <Stack
-          component="li"
-          key={item.id}
-          gap={6}
-          p="md"
-          style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-3)' } : undefined}
-        >
+      {(item) => (
+        <>
           <Text fw={600}>{item.user.name}</Text>
           <Text fz="sm" c="dark.7" style={breakAnywhere}>
             {item.user.email}
@@ -163,9 +156,9 @@ export function KycReviewQueue() {
           <Group justify="flex-start" mt={4}>
             {actionsFor(item)}
           </Group>
-        </Stack>
-      ))}
-    </Stack>
+        </>
+      )}
+    </CardList>
   );
 
   return (

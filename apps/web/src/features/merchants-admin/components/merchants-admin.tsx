@@ -16,6 +16,7 @@ import { IconAlertCircle, IconBuildingStore, IconPencil, IconPlus } from '@table
 import { useTranslation } from 'react-i18next';
 import type { OperatorMerchant } from '@portal/contract/merchants';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { CardList } from '@/components/ui/card-list';
 import { errorMessage } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
 import { useOperatorMerchants } from '../api/get-operator-merchants';
@@ -160,22 +161,9 @@ export function MerchantsAdmin() {
   );
 
   const cards = (
-    <Stack
-      component="ul"
-      gap={0}
-      p={0}
-      m={0}
-      style={{ listStyle: 'none' }}
-      aria-label={t('tableLabel')}
-    >
-      {items.map((merchant, index) => (
-        <Stack
-          component="li"
-          key={merchant.id}
-          gap={4}
-          p="md"
-          style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-3)' } : undefined}
-        >
+    <CardList items={items} label={t('tableLabel')} itemKey={(merchant) => merchant.id}>
+      {(merchant) => (
+        <>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Text fw={600}>{merchant.name}</Text>
             {statusBadge(merchant)}
@@ -193,9 +181,9 @@ export function MerchantsAdmin() {
           <Group mt={6} justify="flex-start">
             {actionsFor(merchant)}
           </Group>
-        </Stack>
-      ))}
-    </Stack>
+        </>
+      )}
+    </CardList>
   );
 
   return (
