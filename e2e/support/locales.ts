@@ -10,3 +10,15 @@ export function translation(language: 'en' | 'ko', namespace: string, key: strin
   if (typeof value !== 'string') throw new Error(`No translation ${language}/${namespace}:${key}`);
   return value;
 }
+
+/** A translation with its {{placeholders}} filled in. */
+export function text(
+  language: 'en' | 'ko',
+  namespace: string,
+  key: string,
+  values: Record<string, string | number> = {},
+): string {
+  return translation(language, namespace, key).replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+    String(values[name]),
+  );
+}

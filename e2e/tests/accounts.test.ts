@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import {
   launchBrowser,
   newContext,
@@ -7,7 +7,8 @@ import {
   watchErrors,
   type Language,
 } from '../support/browser';
-import { translation } from '../support/locales';
+import { text } from '../support/locales';
+import { DEMO_USERS, signIn } from '../support/session';
 
 /**
  * Merchant accounts in a real browser against the built portal, in English and in Korean: the
@@ -20,8 +21,8 @@ import { translation } from '../support/locales';
  * buy and sell requests of the next issue.
  */
 const baseURL = inject('baseURL');
-const CLIENT = { email: 'client@wonbridge.example', password: 'Client#2026!' };
-const OPERATOR = { email: 'operator@wonbridge.example', password: 'Operator#2026!' };
+const CLIENT = DEMO_USERS.client;
+const OPERATOR = DEMO_USERS.operator;
 const DAEHAN = { option: 'Daehan Pay (USDT)', number: 'DP-778812', password: 'daehan-demo-1' };
 const HANBIT = {
   option: 'Hanbit Wallet (USDT)',
@@ -35,27 +36,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-function text(
-  language: Language,
-  namespace: string,
-  key: string,
-  values: Record<string, string | number> = {},
-): string {
-  return translation(language, namespace, key).replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
-    String(values[name]),
-  );
-}
-
-async function signIn(page: Page, language: Language, email: string, password: string) {
-  const dialog = page.getByRole('dialog', { name: text(language, 'auth', 'signIn.title') });
-  await dialog.waitFor();
-  const field = (key: string) =>
-    dialog.getByRole('textbox', { name: text(language, 'auth', `fields.${key}`), exact: true });
-  await field('email').fill(email);
-  await field('password').fill(password);
-  await dialog.getByRole('button', { name: text(language, 'auth', 'signIn.submit') }).click();
-}
 
 describe.each(['en', 'ko'] as const)('accounts in %s', (language: Language) => {
   const t = (key: string, values?: Record<string, string | number>) =>

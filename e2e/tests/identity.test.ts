@@ -10,7 +10,8 @@ import {
   watchErrors,
   type Language,
 } from '../support/browser';
-import { translation } from '../support/locales';
+import { text, translation } from '../support/locales';
+import { DEMO_USERS, signIn } from '../support/session';
 import { repoRoot } from '../support/portal-server';
 
 /**
@@ -19,7 +20,7 @@ import { repoRoot } from '../support/portal-server';
  * documents, and have the demo operator approve one of them.
  */
 const baseURL = inject('baseURL');
-const OPERATOR = { email: 'operator@wonbridge.example', password: 'Operator#2026!' };
+const OPERATOR = DEMO_USERS.operator;
 const KINDS = ['id_front', 'id_back', 'selfie', 'bank_book'] as const;
 
 let browser: Browser;
@@ -27,18 +28,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-/** A text from the app's locale files, with {{placeholders}} filled in. */
-function text(
-  language: Language,
-  namespace: string,
-  key: string,
-  values: Record<string, string | number> = {},
-): string {
-  return translation(language, namespace, key).replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
-    String(values[name]),
-  );
-}
 
 /** A real PNG, built here: `size`×`size` pixels of one colour. */
 function png(size: number, [r, g, b]: [number, number, number]): Buffer {
@@ -84,16 +73,6 @@ const files = {
   selfie: { name: 'selfie.png', mimeType: 'image/png', buffer: png(32, [230, 180, 150]) },
   bank_book: { name: 'bank-book.png', mimeType: 'image/png', buffer: png(24, [250, 250, 240]) },
 } as const;
-
-async function signIn(page: Page, language: Language, email: string, password: string) {
-  const dialog = page.getByRole('dialog', { name: text(language, 'auth', 'signIn.title') });
-  await dialog.waitFor();
-  const field = (key: string) =>
-    dialog.getByRole('textbox', { name: text(language, 'auth', `fields.${key}`), exact: true });
-  await field('email').fill(email);
-  await field('password').fill(password);
-  await dialog.getByRole('button', { name: text(language, 'auth', 'signIn.submit') }).click();
-}
 
 async function signOut(page: Page, language: Language) {
   await page.getByRole('button', { name: text(language, 'common', 'nav.logout') }).click();
