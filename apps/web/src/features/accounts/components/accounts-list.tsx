@@ -4,9 +4,7 @@ import {
   Alert,
   Badge,
   Button,
-  Center,
   Group,
-  Loader,
   Paper,
   Stack,
   Table,
@@ -20,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import type { Account } from '@portal/contract/accounts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CardList } from '@/components/ui/card-list';
+import { ListState } from '@/components/ui/list-state';
 import { errorMessage } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
 import { useDeleteAccount } from '../api/delete-account';
@@ -208,32 +207,15 @@ export function AccountsList() {
         </Alert>
       ) : null}
       <Paper withBorder radius="md">
-        {accounts.isPending ? (
-          <Center py="xl" aria-busy="true">
-            <Loader aria-label={t('list.loading')} />
-          </Center>
-        ) : accounts.isError ? (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" m="md">
-            <Stack gap="sm" align="flex-start">
-              <Text fz="sm">{errorMessage(t, accounts.error)}</Text>
-              <Button size="xs" variant="default" onClick={() => void accounts.refetch()}>
-                {t('list.retry')}
-              </Button>
-            </Stack>
-          </Alert>
-        ) : items.length === 0 ? (
-          <Stack align="center" gap="xs" py={48} px="md" ta="center">
-            <IconWallet size={40} color="var(--mantine-color-dark-3)" aria-hidden />
-            <Text fw={600}>{t('list.empty')}</Text>
-            <Text fz="sm" c="dark.6" maw={420}>
-              {t('list.emptyHint')}
-            </Text>
-          </Stack>
-        ) : phone ? (
-          cards
-        ) : (
-          table
-        )}
+        <ListState
+          query={accounts}
+          isEmpty={items.length === 0}
+          empty={{ icon: IconWallet, title: t('list.empty'), hint: t('list.emptyHint') }}
+          loadingLabel={t('list.loading')}
+          retryLabel={t('list.retry')}
+        >
+          {phone ? cards : table}
+        </ListState>
       </Paper>
 
       <RenameAccountDialog account={renaming} onClose={() => setRenaming(null)} />

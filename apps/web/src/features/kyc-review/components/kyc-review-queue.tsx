@@ -1,20 +1,11 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Group, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconInbox } from '@tabler/icons-react';
+import { IconInbox } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { KycReviewItem } from '@portal/contract/kyc';
 import { CardList } from '@/components/ui/card-list';
+import { ListState } from '@/components/ui/list-state';
 import { apiErrorOf } from '@/lib/api-error';
 import { errorMessage } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
@@ -178,24 +169,13 @@ export function KycReviewQueue() {
       </Group>
 
       <Paper withBorder radius="md">
-        {queue.isPending ? (
-          <Center py="xl" aria-busy="true">
-            <Loader />
-          </Center>
-        ) : queue.isError ? (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" m="md">
-            {errorMessage(t, queue.error)}
-          </Alert>
-        ) : items.length === 0 ? (
-          <Stack align="center" gap="xs" py={48} px="md" ta="center">
-            <IconInbox size={40} color="var(--mantine-color-dark-3)" aria-hidden />
-            <Text fw={600}>{t(`empty.${status}`)}</Text>
-          </Stack>
-        ) : phone ? (
-          cards
-        ) : (
-          table
-        )}
+        <ListState
+          query={queue}
+          isEmpty={items.length === 0}
+          empty={{ icon: IconInbox, title: t(`empty.${status}`) }}
+        >
+          {phone ? cards : table}
+        </ListState>
       </Paper>
 
       <PreviewDialog

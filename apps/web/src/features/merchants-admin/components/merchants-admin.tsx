@@ -1,22 +1,12 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconBuildingStore, IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconBuildingStore, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorMerchant } from '@portal/contract/merchants';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CardList } from '@/components/ui/card-list';
+import { ListState } from '@/components/ui/list-state';
 import { errorMessage } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
 import { useOperatorMerchants } from '../api/get-operator-merchants';
@@ -202,24 +192,13 @@ export function MerchantsAdmin() {
       </Group>
 
       <Paper withBorder radius="md">
-        {merchants.isPending ? (
-          <Center py="xl" aria-busy="true">
-            <Loader />
-          </Center>
-        ) : merchants.isError ? (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" m="md">
-            {errorMessage(t, merchants.error)}
-          </Alert>
-        ) : items.length === 0 ? (
-          <Stack align="center" gap="xs" py={48} px="md" ta="center">
-            <IconBuildingStore size={40} color="var(--mantine-color-dark-3)" aria-hidden />
-            <Text fw={600}>{t('empty')}</Text>
-          </Stack>
-        ) : phone ? (
-          cards
-        ) : (
-          table
-        )}
+        <ListState
+          query={merchants}
+          isEmpty={items.length === 0}
+          empty={{ icon: IconBuildingStore, title: t('empty') }}
+        >
+          {phone ? cards : table}
+        </ListState>
       </Paper>
 
       <MerchantFormDialog
