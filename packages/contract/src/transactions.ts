@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { assetAmountSchema, krwAmountSchema, rateKrwSchema } from './money';
+import { safeText } from './validation';
+
 /**
  * Transaction vocabulary shared by the server's rules and the web's screens.
  */
@@ -20,3 +24,288 @@ export const DEPOSIT_REVIEW_REASONS = [
   'request_expired',
 ] as const;
 export type DepositReviewReason = (typeof DEPOSIT_REVIEW_REASONS)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Payloads. Amounts are decimal strings (see money.ts); times are ISO 8601 strings.
+
+
+export const QUOTE_SIDES = TRANSACTION_TYPES;
+
+/**
+ * GET /api/quotes?merchantId=&side=buy|sell: the rate a request will be made at. The token is
+ * signed by the server and names the rate it quotes; a request made with it locks that rate, and
+ * is refused once the token is older than the configured quote age (QUOTE_EXPIRED).
+ */
+export const quoteQuerySchema = z.strictObject({
+  merchantId: z.uuid({ error: 'required' }),
+  side: z.enum(TRANSACTION_TYPES, { error: 'required' }),
+});
+export const quoteSchema = z.object({
+  token: z.string(),
+  side: z.enum(TRANSACTION_TYPES),
+  asset: z.string(),
+  rateKrw: z.string(),
+  issuedAt: z.string(),
+  expiresAt: z.string(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+const quoteTokenSchema = z
+  .string({ error: 'required' })
+  .min(1, { error: 'required' })
+  .max(1000, { error: 'tooLong' });
+
+/** POST /api/transactions/buy and /sell, with an Idempotency-Key header. */
+export const createTransactionRequestSchema = z.strictObject({
+  accountId: z.uuid({ error: 'required' }),
+  amount: assetAmountSchema,
+  quoteToken: quoteTokenSchema,
+});
+export type CreateTransactionRequest = z.input<typeof createTransactionRequestSchema>;
+
+/** The header money-moving POSTs carry: 8 to 100 visible ASCII characters (a UUID fits). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const idempotencyKeySchema = z.string().regex(/^[\x21-\x7E]{8,100}$/);
+
+/** Where and how a buyer pays: the partner agency's bank account and the exact conditions. */
+export const depositInstructionsSchema = z.object({
+  bankName: z.string(),
+  accountNumber: z.string(),
+  accountHolder: z.string(),
+  /** The name the deposit must come from: the user's registered name. */
+  depositorName: z.string(),
+  amountKrw: z.string(),
+});
+export type DepositInstructions = z.infer<typeof depositInstructionsSchema>;
+
+export const transactionEventSchema = z.object({
+  move: z.string(),
+  from: z.enum(TRANSACTION_STATUSES).nullable(),
+  to: z.enum(TRANSACTION_STATUSES),
+  actorKind: z.enum(['user', 'operator', 'system']),
+  at: z.string(),
+  reason: z.string().nullable(),
+  note: z.string().nullable(),
+});
+
+/**
+ * Whether the bought asset has reached the merchant account: a completed buy is credited through a
+ * retried outbox (docs/decisions/008), so for a moment it may be Completed and still `pending`.
+ */
+export const CREDIT_STATUSES = ['not_applicable', 'pending', 'delivered'] as const;
+
+export const transactionSchema = z.object({
+  id: z.string(),
+  /** Human-readable number: B or S and eight digits. */
+  number: z.string(),
+  type: z.enum(TRANSACTION_TYPES),
+  status: z.enum(TRANSACTION_STATUSES),
+  merchant: z.object({ id: z.string(), code: z.string(), name: z.string(), asset: z.string() }),
+  account: z.object({ id: z.string(), name: z.string(), accountNumber: z.string() }),
+  amount: z.string(),
+  rateKrw: z.string(),
+  totalKrw: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  expiresAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  /** Why processing is delayed (a deposit that needs a person), or null. */
+  delayReason: z.enum(DEPOSIT_REVIEW_REASONS).nullable(),
+  payoutReference: z.string().nullable(),
+  creditStatus: z.enum(CREDIT_STATUSES),
+  /** Present on open buy requests: what to pay, where, from which name. */
+  depositInstructions: depositInstructionsSchema.nullable(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const transactionDetailSchema = transactionSchema.extend({
+  events: z.array(transactionEventSchema),
+});
+export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
+
+export const transactionIdParamsSchema = z.strictObject({ id: z.uuid({ error: 'required' }) });
+
+/** GET /api/transactions: the signed-in user's own, newest first (issue 6 adds more filters). */
+export const transactionListQuerySchema = z.strictObject({
+  type: z.enum(TRANSACTION_TYPES).optional(),
+  status: z.enum(TRANSACTION_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const transactionListResponseSchema = z.object({
+  items: z.array(transactionSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TransactionList = z.infer<typeof transactionListResponseSchema>;
+
+const moveTextSchema = safeText({ max: 500 });
+
+/** POST /api/transactions/:id/cancel (the owner, while Requested). */
+export const cancelTransactionRequestSchema = z.strictObject({
+  reason: moveTextSchema.optional(),
+});
+
+/**
+ * GET /api/accounts/:id/position: the account's balance at the merchant and what of it is held by
+ * open sell requests. available = balance - openPosition; a sell may use at most `available`.
+ */
+export const accountPositionSchema = z.object({
+  accountId: z.string(),
+  asset: z.string(),
+  balance: z.string(),
+  openPosition: z.string(),
+  available: z.string(),
+  /** When the balance was last read from the merchant, or null if never. */
+  syncedAt: z.string().nullable(),
+});
+export type AccountPosition = z.infer<typeof accountPositionSchema>;
+
+// ----- operator -----
+
+/** POST /api/operator/rates: sets the current rates of an asset (kept in history). */
+export const setRateRequestSchema = z.strictObject({
+  asset: z.string().regex(/^[A-Z0-9]{2,10}$/, { error: 'assetCodeInvalid' }),
+  buyRateKrw: rateKrwSchema,
+  sellRateKrw: rateKrwSchema,
+});
+export type SetRateRequest = z.input<typeof setRateRequestSchema>;
+
+export const rateSchema = z.object({
+  id: z.string(),
+  asset: z.string(),
+  buyRateKrw: z.string(),
+  sellRateKrw: z.string(),
+  setAt: z.string(),
+  setBy: z.string().nullable(),
+});
+export type Rate = z.infer<typeof rateSchema>;
+export const rateListResponseSchema = z.object({
+  current: z.array(rateSchema),
+  history: z.array(rateSchema),
+});
+
+/** Operator list: every user's requests, with who made them. */
+export const operatorTransactionSchema = transactionSchema.extend({
+  user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+});
+export type OperatorTransaction = z.infer<typeof operatorTransactionSchema>;
+export const operatorTransactionListResponseSchema = z.object({
+  items: z.array(operatorTransactionSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+/** POST /api/operator/transactions/:id/take (sell Requested -> Pending). */
+export const takeSellRequestSchema = z.strictObject({ note: moveTextSchema.optional() });
+/**
+ * POST /api/operator/transactions/:id/complete: a Pending sell with its payout reference, or a
+ * Pending buy (optionally naming the deposit that pays it).
+ */
+export const completeTransactionRequestSchema = z.strictObject({
+  payoutReference: moveTextSchema.optional(),
+  note: moveTextSchema.optional(),
+  depositId: z.uuid().optional(),
+});
+/** POST /api/operator/transactions/:id/cancel (Pending buy or sell) with a reason. */
+export const operatorCancelRequestSchema = z.strictObject({ reason: moveTextSchema });
+
+// ----- deposits -----
+
+export const DEPOSIT_SOURCES = ['webhook', 'statement', 'manual'] as const;
+/** settled: completed a buy automatically; review: waits for the operator; resolved: a person closed it. */
+export const DEPOSIT_STATUSES = ['settled', 'review', 'resolved'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+export const bankReferenceSchema = z
+  .string({ error: 'required' })
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/, { error: 'bankReferenceInvalid' });
+
+/**
+ * The depositor's name exactly as the bank sent it. Not `safeText`: a zero-width or full-width
+ * character must reach the matching code (and fail it), not be refused at the door.
+ */
+export const depositorNameSchema = z
+  .string({ error: 'required' })
+  .min(1, { error: 'required' })
+  .max(100, { error: 'tooLong' });
+
+/** A deposit notification, from the bank webhook or typed in by the operator. */
+export const depositNotificationSchema = z.strictObject({
+  bankReference: bankReferenceSchema,
+  depositorName: depositorNameSchema,
+  amountKrw: krwAmountSchema.refine((value) => value !== '0', { error: 'amountNotPositive' }),
+  receivedAt: z.iso.datetime({ offset: true, error: 'dateInvalid' }),
+  /** The receiving bank account number, as the bank reports it. */
+  receivingAccount: z.string().max(60, { error: 'tooLong' }).optional(),
+});
+export type DepositNotification = z.input<typeof depositNotificationSchema>;
+
+export const depositSchema = z.object({
+  id: z.string(),
+  bankReference: z.string(),
+  depositorName: z.string(),
+  amountKrw: z.string(),
+  receivedAt: z.string(),
+  receivingAccount: z.string().nullable(),
+  source: z.enum(DEPOSIT_SOURCES),
+  status: z.enum(DEPOSIT_STATUSES),
+  reviewReason: z.enum(DEPOSIT_REVIEW_REASONS).nullable(),
+  matchedTransaction: z.object({ id: z.string(), number: z.string() }).nullable(),
+  relatedTransactions: z.array(z.object({ id: z.string(), number: z.string() })),
+  resolution: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Deposit = z.infer<typeof depositSchema>;
+
+/** What recording a deposit did: `duplicate` when the bank reference was already known. */
+export const depositOutcomeSchema = z.object({
+  deposit: depositSchema,
+  duplicate: z.boolean(),
+});
+export type DepositOutcome = z.infer<typeof depositOutcomeSchema>;
+
+export const depositListQuerySchema = z.strictObject({
+  status: z.enum(DEPOSIT_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const depositListResponseSchema = z.object({
+  items: z.array(depositSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+/** POST /api/operator/deposits/:id/resolve: closes a queued deposit (e.g. returned to sender). */
+export const resolveDepositRequestSchema = z.strictObject({ resolution: moveTextSchema });
+
+/** POST /api/operator/deposits/import (multipart, one CSV file) answers with a line-by-line report. */
+export const statementImportResponseSchema = z.object({
+  lines: z.number().int(),
+  recorded: z.number().int(),
+  duplicates: z.number().int(),
+  settled: z.number().int(),
+  review: z.number().int(),
+  errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
+});
+export type StatementImportReport = z.infer<typeof statementImportResponseSchema>;
+
+/** The payload of a live update (server-sent event `transaction`). */
+export const transactionChangeEventSchema = z.object({
+  transactionId: z.string(),
+  status: z.enum(TRANSACTION_STATUSES),
+});
+export type TransactionChangeEvent = z.infer<typeof transactionChangeEventSchema>;
+
+/** GET /api/deposit-account: the Partner Agency Bank Account the signed-in user pays buys into. */
+export const depositAccountResponseSchema = z.object({
+  agencyName: z.string().nullable(),
+  account: z
+    .object({ bankName: z.string(), accountNumber: z.string(), accountHolder: z.string() })
+    .nullable(),
+});
+export type DepositAccountResponse = z.infer<typeof depositAccountResponseSchema>;

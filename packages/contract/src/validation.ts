@@ -26,6 +26,9 @@ export const VALIDATION_MESSAGES_EN = {
   secretTooShort: 'The secret must be at least 16 characters.',
   limitsOutOfOrder: 'The maximum must not be below the minimum.',
   httpConnectionIncomplete: 'An HTTP merchant needs its address, key id and secret.',
+  rateInvalid: 'Enter a rate in won, with at most 2 decimal places.',
+  bankReferenceInvalid: 'A bank reference has 1 to 100 letters, digits, dashes, dots, slashes or underscores.',
+  dateInvalid: 'Enter a valid date and time.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES_EN;

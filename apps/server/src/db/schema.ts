@@ -6,3 +6,4 @@
 export * from './schema/settings';
 export * from './schema/identity';
 export * from './schema/merchants';
+export * from './schema/money';

@@ -18,6 +18,10 @@ export const agencies = pgTable('agencies', {
   id: uuid('id').primaryKey().defaultRandom(),
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
+  /** The Partner Agency Bank Account its clients pay buy requests into (all three, or none). */
+  bankName: text('bank_name'),
+  bankAccountNumber: text('bank_account_number'),
+  bankAccountHolder: text('bank_account_holder'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

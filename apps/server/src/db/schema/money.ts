@@ -1,0 +1,297 @@
+import {
+  CREDIT_STATUSES,
+  DEPOSIT_REVIEW_REASONS,
+  DEPOSIT_SOURCES,
+  DEPOSIT_STATUSES,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+} from '@portal/contract/transactions';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+import { users } from './identity';
+import { merchantAccounts, merchants } from './merchants';
+
+/** Asset amounts: never a float (DESIGN "Money"). */
+const assetAmount = (name: string) => numeric(name, { precision: 30, scale: 8 });
+/** Korean won has no minor unit. */
+const krw = (name: string) => numeric(name, { precision: 20, scale: 0 });
+/** Won per unit of the asset, two decimal places. */
+const rate = (name: string) => numeric(name, { precision: 14, scale: 2 });
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Operator-set rates per asset. The newest row is the current rate; older rows are the history. */
+export const rates = pgTable(
+  'rates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    asset: text('asset').notNull(),
+    buyRateKrw: rate('buy_rate_krw').notNull(),
+    sellRateKrw: rate('sell_rate_krw').notNull(),
+    setBy: uuid('set_by').references(() => users.id, { onDelete: 'set null' }),
+    setAt: at('set_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check('rates_positive', sql`${table.buyRateKrw} > 0 and ${table.sellRateKrw} > 0`),
+    index('rates_asset_set_at_idx').on(table.asset, table.setAt),
+  ],
+);
+
+/** Human-readable transaction numbers (B00000042, S00000043) come from one sequence. */
+export const transactionNumberSeq = pgSequence('transaction_number_seq');
+
+/** Buy and sell requests. Status moves only through modules/transactions/state-moves.ts. */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull().unique(),
+    type: text('type', { enum: TRANSACTION_TYPES }).notNull(),
+    status: text('status', { enum: TRANSACTION_STATUSES }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    /** Kept when the account is deleted later (only accounts without open requests can be). */
+    accountId: uuid('account_id').references(() => merchantAccounts.id, { onDelete: 'set null' }),
+    /** Copies of what the request was made with, so history reads the same after a rename. */
+    accountName: text('account_name').notNull(),
+    accountNumber: text('account_number').notNull(),
+    amount: assetAmount('amount').notNull(),
+    rateId: uuid('rate_id')
+      .notNull()
+      .references(() => rates.id),
+    rateKrw: rate('rate_krw').notNull(),
+    totalKrw: krw('total_krw').notNull(),
+    /** Buy requests only: when it stops waiting for a deposit. */
+    expiresAt: at('expires_at'),
+    /** Why processing is delayed: set when a deposit needs a person. */
+    delayReason: text('delay_reason', { enum: DEPOSIT_REVIEW_REASONS }),
+    payoutReference: text('payout_reference'),
+    creditStatus: text('credit_status', { enum: CREDIT_STATUSES })
+      .notNull()
+      .default('not_applicable'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    completedAt: at('completed_at'),
+  },
+  (table) => [
+    check('transactions_type_known', sql`${table.type} in ('buy', 'sell')`),
+    check(
+      'transactions_status_known',
+      sql`${table.status} in ('Requested', 'Pending', 'Completed', 'Cancelled')`,
+    ),
+    check('transactions_amount_positive', sql`${table.amount} > 0 and ${table.totalKrw} > 0`),
+    check(
+      'transactions_buy_expires',
+      sql`(${table.type} = 'buy') = (${table.expiresAt} is not null)`,
+    ),
+    check(
+      'transactions_sell_completed_paid',
+      sql`not (${table.type} = 'sell' and ${table.status} = 'Completed') or ${table.payoutReference} is not null`,
+    ),
+    index('transactions_user_created_idx').on(table.userId, table.createdAt),
+    index('transactions_status_idx').on(table.status, table.type),
+    index('transactions_account_idx').on(table.accountId),
+  ],
+);
+
+/** Every move of a transaction: who, when, why. Append-only. */
+export const transactionEvents = pgTable(
+  'transaction_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id),
+    move: text('move').notNull(),
+    fromStatus: text('from_status', { enum: TRANSACTION_STATUSES }),
+    toStatus: text('to_status', { enum: TRANSACTION_STATUSES }).notNull(),
+    actorKind: text('actor_kind', { enum: ['user', 'operator', 'system'] }).notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    note: text('note'),
+    at: at('at').notNull().defaultNow(),
+  },
+  (table) => [index('transaction_events_transaction_idx').on(table.transactionId, table.id)],
+);
+
+/**
+ * Money-moving POSTs by Idempotency-Key: the first request's fingerprint and, once it finished,
+ * its response; a replay gets that response back.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] })],
+);
+
+/**
+ * Ledger accounts (DESIGN "Ledger"). Per saved merchant account: `holding` (the asset free to sell)
+ * and `reserved` (held by open sells: the open position). Per merchant: `merchant` (the other side
+ * of every credit, debit and balance reading; it may go negative). `balance` is written only by the
+ * posting trigger (migration 0005), and the check below makes an overdraft impossible.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['holding', 'reserved', 'merchant'] }).notNull(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    merchantAccountId: uuid('merchant_account_id').references(() => merchantAccounts.id, {
+      onDelete: 'set null',
+    }),
+    balance: assetAmount('balance').notNull().default('0'),
+    /** When `holding` last took the merchant's own figure. */
+    syncedAt: at('synced_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check('ledger_accounts_kind_known', sql`${table.kind} in ('holding', 'reserved', 'merchant')`),
+    check(
+      'ledger_accounts_no_overdraft',
+      sql`${table.kind} = 'merchant' or ${table.balance} >= 0`,
+    ),
+    uniqueIndex('ledger_accounts_per_account_idx')
+      .on(table.merchantAccountId, table.kind)
+      .where(sql`${table.merchantAccountId} is not null`),
+    uniqueIndex('ledger_accounts_merchant_idx')
+      .on(table.merchantId)
+      .where(sql`${table.kind} = 'merchant'`),
+  ],
+);
+
+/** One balanced movement: its postings sum to zero (checked at commit by a deferred trigger). */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', {
+      enum: ['balance_reading', 'sell_reserve', 'sell_release', 'sell_settle', 'buy_credit'],
+    }).notNull(),
+    transactionId: uuid('transaction_id').references(() => transactions.id),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('ledger_entries_transaction_idx').on(table.transactionId)],
+);
+
+export const ledgerPostings = pgTable(
+  'ledger_postings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerEntries.id),
+    ledgerAccountId: uuid('ledger_account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: assetAmount('amount').notNull(),
+  },
+  (table) => [
+    check('ledger_postings_nonzero', sql`${table.amount} <> 0`),
+    index('ledger_postings_entry_idx').on(table.entryId),
+    index('ledger_postings_account_idx').on(table.ledgerAccountId),
+  ],
+);
+
+/**
+ * Bank deposits, however they arrived. The bank reference is unique: a deposit delivered five
+ * times is recorded once. `matchedTransactionId` is unique too: a deposit completes at most one
+ * request, and a request is paid by at most one deposit.
+ */
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bankReference: text('bank_reference').notNull().unique(),
+    depositorName: text('depositor_name').notNull(),
+    amountKrw: krw('amount_krw').notNull(),
+    receivedAt: at('received_at').notNull(),
+    receivingAccount: text('receiving_account'),
+    source: text('source', { enum: DEPOSIT_SOURCES }).notNull(),
+    status: text('status', { enum: DEPOSIT_STATUSES }).notNull(),
+    reviewReason: text('review_reason', { enum: DEPOSIT_REVIEW_REASONS }),
+    matchedTransactionId: uuid('matched_transaction_id')
+      .unique()
+      .references(() => transactions.id),
+    relatedTransactionIds: jsonb('related_transaction_ids').$type<string[]>().notNull().default([]),
+    resolution: text('resolution'),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check('deposits_amount_positive', sql`${table.amountKrw} > 0`),
+    check(
+      'deposits_status_known',
+      sql`${table.status} in ('settled', 'review', 'resolved')`,
+    ),
+    check(
+      'deposits_review_has_reason',
+      sql`${table.status} <> 'review' or ${table.reviewReason} is not null`,
+    ),
+    check(
+      'deposits_settled_has_match',
+      sql`${table.status} <> 'settled' or ${table.matchedTransactionId} is not null`,
+    ),
+    index('deposits_status_created_idx').on(table.status, table.createdAt),
+  ],
+);
+
+/** Signatures of bank webhook deliveries already accepted, kept for the timestamp window. */
+export const webhookDeliveries = pgTable('webhook_deliveries', {
+  signature: text('signature').primaryKey(),
+  expiresAt: at('expires_at').notNull(),
+});
+
+/**
+ * Outbox of merchant credits for completed buys: written in the same database transaction as the
+ * completion, delivered by a worker with the row id as the merchant's idempotency key, retried
+ * until the merchant acknowledges (docs/decisions/008).
+ */
+export const merchantCredits = pgTable(
+  'merchant_credits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .unique()
+      .references(() => transactions.id),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    merchantTransferId: text('merchant_transfer_id'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    deliveredAt: at('delivered_at'),
+  },
+  (table) => [index('merchant_credits_due_idx').on(table.status, table.nextAttemptAt)],
+);
