@@ -113,6 +113,7 @@ CREATE TABLE "transactions" (
 	"expires_at" timestamp with time zone,
 	"delay_reason" text,
 	"payout_reference" text,
+	"debit_sent_at" timestamp with time zone,
 	"credit_status" text DEFAULT 'not_applicable' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

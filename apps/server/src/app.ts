@@ -20,6 +20,13 @@ import accountRoutes from '@server/modules/accounts/routes';
 import merchantAdapters from '@server/modules/merchants/adapters-plugin';
 import operatorMerchantRoutes from '@server/modules/merchants/operator-routes';
 import merchantRoutes from '@server/modules/merchants/routes';
+import depositRoutes from '@server/modules/deposits/routes';
+import live from '@server/modules/live/plugin';
+import liveRoutes from '@server/modules/live/routes';
+import rateRoutes from '@server/modules/rates/routes';
+import moneyWorkers from '@server/modules/transactions/workers';
+import operatorTransactionRoutes from '@server/modules/transactions/operator-routes';
+import transactionRoutes from '@server/modules/transactions/routes';
 import storage from '@server/lib/storage/plugin';
 import access from '@server/plugins/app/access';
 import demoData from '@server/plugins/app/demo-data';
@@ -85,6 +92,8 @@ export function buildApp(config: Config, dependencies: AppDependencies = {}): Ap
   app.register(access);
   app.register(housekeeping);
   app.register(merchantAdapters);
+  app.register(live);
+  app.register(moneyWorkers);
 
   app.register(healthRoutes, { prefix: API_BASE_PATH });
   app.register(authRoutes, { prefix: API_BASE_PATH });
@@ -95,6 +104,11 @@ export function buildApp(config: Config, dependencies: AppDependencies = {}): Ap
   app.register(merchantRoutes, { prefix: API_BASE_PATH });
   app.register(operatorMerchantRoutes, { prefix: API_BASE_PATH });
   app.register(accountRoutes, { prefix: API_BASE_PATH });
+  app.register(rateRoutes, { prefix: API_BASE_PATH });
+  app.register(transactionRoutes, { prefix: API_BASE_PATH });
+  app.register(operatorTransactionRoutes, { prefix: API_BASE_PATH });
+  app.register(depositRoutes, { prefix: API_BASE_PATH });
+  app.register(liveRoutes, { prefix: API_BASE_PATH });
 
   // Last: it answers whatever no route above claimed.
   app.register(webApp);

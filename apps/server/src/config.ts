@@ -85,6 +85,26 @@ const envSchema = z.object({
       return key;
     })
     .optional(),
+  /** Seconds a rate quote stays good: a request made with an older quote is refused. */
+  QUOTE_MAX_AGE_SECONDS: z
+    .string()
+    .regex(/^\d{1,5}$/, 'must be a whole number of seconds')
+    .transform(Number)
+    .refine((seconds) => seconds >= 10, 'must be at least 10')
+    .default(120),
+  /** Hours a buy request waits for its deposit before it expires. */
+  BUY_REQUEST_TTL_HOURS: z
+    .string()
+    .regex(/^\d{1,4}$/, 'must be a whole number of hours')
+    .transform(Number)
+    .refine((hours) => hours >= 1, 'must be at least 1')
+    .default(24),
+  /** Shared secret the bank signs deposit notifications with (HMAC-SHA256). Unset: the webhook
+   * refuses every notification; statement import and manual entry still work. */
+  BANK_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Run the money workers (merchant credit delivery, buy request expiry) in this instance.
+   * Off in tests, which run them step by step. */
+  BACKGROUND_JOBS: flag.default(true),
   /** Mark cookies Secure (HTTPS only). Defaults to on in production. */
   COOKIE_SECURE: flag.optional(),
   /** Which proxies to trust for the client address and protocol (X-Forwarded-*): true/false,
@@ -107,7 +127,12 @@ const envSchema = z.object({
 });
 
 /** Values that may carry credentials are never echoed back in error messages. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SESSION_SECRET', 'ENCRYPTION_KEY']);
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'SESSION_SECRET',
+  'ENCRYPTION_KEY',
+  'BANK_WEBHOOK_SECRET',
+]);
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -136,6 +161,11 @@ export interface Config {
   cookieSecure: boolean;
   /** Absolute; uploaded files (identity documents) on local disk: `dataDir/uploads`. */
   uploadsDir: string;
+  quoteMaxAgeSeconds: number;
+  buyRequestTtlHours: number;
+  /** Undefined: the bank webhook is off. */
+  bankWebhookSecret: string | undefined;
+  backgroundJobs: boolean;
 }
 
 export class ConfigError extends Error {
@@ -192,6 +222,10 @@ export function loadConfig(
     encryptionKey: parsed.ENCRYPTION_KEY,
     cookieSecure: parsed.COOKIE_SECURE ?? parsed.NODE_ENV === 'production',
     uploadsDir: resolve(dataDir, 'uploads'),
+    quoteMaxAgeSeconds: parsed.QUOTE_MAX_AGE_SECONDS,
+    buyRequestTtlHours: parsed.BUY_REQUEST_TTL_HOURS,
+    bankWebhookSecret: parsed.BANK_WEBHOOK_SECRET,
+    backgroundJobs: parsed.BACKGROUND_JOBS,
   };
 }
 

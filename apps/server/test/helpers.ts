@@ -27,6 +27,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     DATABASE_URL: TEST_DATABASE_URL,
     DATA_DIR: join(tmpdir(), 'portal-server-tests-unused'),
     WEB_DIST_DIR: NO_WEB_BUILD,
+    BACKGROUND_JOBS: 'false',
   });
   return { ...config, ...overrides };
 }

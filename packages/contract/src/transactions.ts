@@ -28,7 +28,6 @@ export type DepositReviewReason = (typeof DEPOSIT_REVIEW_REASONS)[number];
 // ---------------------------------------------------------------------------------------------
 // Payloads. Amounts are decimal strings (see money.ts); times are ISO 8601 strings.
 
-
 export const QUOTE_SIDES = TRANSACTION_TYPES;
 
 /**
@@ -215,6 +214,7 @@ export const operatorCancelRequestSchema = z.strictObject({ reason: moveTextSche
 // ----- deposits -----
 
 export const DEPOSIT_SOURCES = ['webhook', 'statement', 'manual'] as const;
+export type DepositSource = (typeof DEPOSIT_SOURCES)[number];
 /** settled: completed a buy automatically; review: waits for the operator; resolved: a person closed it. */
 export const DEPOSIT_STATUSES = ['settled', 'review', 'resolved'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];

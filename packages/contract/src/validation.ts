@@ -27,7 +27,8 @@ export const VALIDATION_MESSAGES_EN = {
   limitsOutOfOrder: 'The maximum must not be below the minimum.',
   httpConnectionIncomplete: 'An HTTP merchant needs its address, key id and secret.',
   rateInvalid: 'Enter a rate in won, with at most 2 decimal places.',
-  bankReferenceInvalid: 'A bank reference has 1 to 100 letters, digits, dashes, dots, slashes or underscores.',
+  bankReferenceInvalid:
+    'A bank reference has 1 to 100 letters, digits, dashes, dots, slashes or underscores.',
   dateInvalid: 'Enter a valid date and time.',
 } as const;
 

@@ -9,8 +9,20 @@ import { hashPassword } from '@server/modules/auth/passwords';
  * with these). Passwords are hashed when seeding, never stored here as hashes.
  */
 export const DEMO_AGENCIES = [
-  { code: 'SEOUL-01', name: 'Seoul Partners' },
-  { code: 'BUSAN-02', name: 'Busan Exchange Partners' },
+  {
+    code: 'SEOUL-01',
+    name: 'Seoul Partners',
+    bankName: '국민은행',
+    bankAccountNumber: '123456-01-234567',
+    bankAccountHolder: '(주)서울파트너스',
+  },
+  {
+    code: 'BUSAN-02',
+    name: 'Busan Exchange Partners',
+    bankName: '부산은행',
+    bankAccountNumber: '101-2034-5678-09',
+    bankAccountHolder: '부산익스체인지파트너스',
+  },
 ] as const;
 
 type DemoAgencyCode = (typeof DEMO_AGENCIES)[number]['code'];

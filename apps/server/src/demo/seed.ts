@@ -2,6 +2,7 @@ import type { Database } from '@server/db/client';
 import { appSettings } from '@server/db/schema';
 import { seedDemoIdentity } from './identity';
 import { seedDemoMerchants, type DemoMerchantOptions } from './merchants';
+import { seedDemoMoney } from './money';
 
 /** app_settings key recording when demo data was seeded (an ISO timestamp). */
 export const DEMO_SEEDED_AT = 'demo_seeded_at';
@@ -29,6 +30,7 @@ export async function seedDemoData(
     // Demo users and their data are added here by the features that own them.
     await seedDemoIdentity(tx);
     await seedDemoMerchants(tx, options.merchants);
+    await seedDemoMoney(tx);
     return true;
   });
 }

@@ -85,6 +85,9 @@ export const transactions = pgTable(
     /** Why processing is delayed: set when a deposit needs a person. */
     delayReason: text('delay_reason', { enum: DEPOSIT_REVIEW_REASONS }),
     payoutReference: text('payout_reference'),
+    /** Sells: set when the merchant debit was first sent. From then on the sale can only be
+     * completed (a retry with the same key is safe), never cancelled: the debit may have happened. */
+    debitSentAt: at('debit_sent_at'),
     creditStatus: text('credit_status', { enum: CREDIT_STATUSES })
       .notNull()
       .default('not_applicable'),
@@ -176,10 +179,7 @@ export const ledgerAccounts = pgTable(
   },
   (table) => [
     check('ledger_accounts_kind_known', sql`${table.kind} in ('holding', 'reserved', 'merchant')`),
-    check(
-      'ledger_accounts_no_overdraft',
-      sql`${table.kind} = 'merchant' or ${table.balance} >= 0`,
-    ),
+    check('ledger_accounts_no_overdraft', sql`${table.kind} = 'merchant' or ${table.balance} >= 0`),
     uniqueIndex('ledger_accounts_per_account_idx')
       .on(table.merchantAccountId, table.kind)
       .where(sql`${table.merchantAccountId} is not null`),
@@ -250,10 +250,7 @@ export const deposits = pgTable(
   },
   (table) => [
     check('deposits_amount_positive', sql`${table.amountKrw} > 0`),
-    check(
-      'deposits_status_known',
-      sql`${table.status} in ('settled', 'review', 'resolved')`,
-    ),
+    check('deposits_status_known', sql`${table.status} in ('settled', 'review', 'resolved')`),
     check(
       'deposits_review_has_reason',
       sql`${table.status} <> 'review' or ${table.reviewReason} is not null`,

@@ -253,6 +253,9 @@ export async function deleteAccount(db: Database, userId: string, id: string): P
     await lockUser(tx, userId);
     const found = await findOwnAccount(tx, userId, id);
     if (!found) throw notFound();
+    // Locked before the check: a buy or sell request being made on it (which holds the row
+    // FOR SHARE) either finishes first and is seen, or waits and then finds no account.
+    await tx.execute(sql`select id from merchant_accounts where id = ${id} for update`);
     if (await hasOpenRequests(tx, id)) throw new AppError('ACCOUNT_HAS_OPEN_REQUESTS');
     await tx.delete(merchantAccounts).where(eq(merchantAccounts.id, id));
     if (!found.account.isDefault) return;

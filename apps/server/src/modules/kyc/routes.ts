@@ -27,7 +27,7 @@ import {
   replaceCurrentDocument,
   toKycDocument,
 } from './repository';
-import { readUploadedFile } from './upload';
+import { readUploadedFile } from '@server/lib/upload';
 
 const operatorOnly = { access: ['operator'] } as const;
 

@@ -67,6 +67,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Requires a signed-in user; for handlers whose access is 'user' or a role list. */
     signedInUser(request: FastifyRequest): SignedInUser;
+    /** The deployment's secret (configured or kept in the database); derive keys from it. */
+    serverSecret: string;
   }
 }
 
@@ -88,6 +90,8 @@ export default fp(
       secure: app.config.cookieSecure,
     };
 
+    // Other modules derive their own keys from it (rate quotes), never use it as is.
+    app.decorate('serverSecret', secret);
     app.decorateRequest('user', null);
     app.decorateRequest('session', null);
 

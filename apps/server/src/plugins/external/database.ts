@@ -3,6 +3,7 @@ import {
   databaseTargetFor,
   openDatabase,
   type Database,
+  type DatabaseConnection,
   type DatabaseHandle,
   type DatabaseTarget,
 } from '@server/db/client';
@@ -12,6 +13,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The Drizzle database; repositories take it as their one dependency. */
     db: Database;
+    /** The driver underneath, for the few things Drizzle does not do (LISTEN). */
+    dbConnection: DatabaseConnection;
   }
 }
 
@@ -42,6 +45,7 @@ export default fp<DatabasePluginOptions>(
     await migrateDatabase(handle);
     app.log.info({ database: options.database ? 'provided' : describe(target) }, 'database ready');
     app.decorate('db', handle.db);
+    app.decorate('dbConnection', { getter: () => handle.connection });
   },
   { name: 'database' },
 );

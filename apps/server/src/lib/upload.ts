@@ -12,9 +12,9 @@ function exactlyOneFile(): AppError {
 }
 
 /**
- * Reads the one file of a multipart/form-data upload into memory (at most MAX_KYC_FILE_BYTES).
- * The part's file name and declared type are ignored: what a file is comes from its content
- * (file-content.ts), and where it goes from a key we make.
+ * Reads the one file of a multipart/form-data upload into memory (at most `maxBytes`, by default
+ * the identity-document limit). The part's file name and declared type are ignored: what a file
+ * is comes from its content, and where it goes from a key we make.
  *
  * - not multipart: 415 UNSUPPORTED_MEDIA_TYPE
  * - no file, or an empty one: 400 FILE_REQUIRED
@@ -22,14 +22,17 @@ function exactlyOneFile(): AppError {
  * - another field, a second file, or a file under another name: 400 BAD_REQUEST
  * - a body that is not well-formed multipart: 400 BAD_REQUEST
  */
-export async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
+export async function readUploadedFile(
+  request: FastifyRequest,
+  maxBytes: number = MAX_KYC_FILE_BYTES,
+): Promise<Buffer> {
   if (!request.isMultipart()) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data.');
   }
   let bytes: Buffer | undefined;
   try {
     const parts = request.parts({
-      limits: { fileSize: MAX_KYC_FILE_BYTES, files: 1, fields: 0, parts: 1 },
+      limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1 },
     });
     for await (const part of parts) {
       if (part.type !== 'file' || part.fieldname !== FILE_FIELD) {
@@ -39,19 +42,19 @@ export async function readUploadedFile(request: FastifyRequest): Promise<Buffer>
       bytes = await part.toBuffer();
     }
   } catch (error) {
-    throw asUploadError(error);
+    throw asUploadError(error, maxBytes);
   }
   if (bytes === undefined || bytes.length === 0) throw new AppError('FILE_REQUIRED');
   return bytes;
 }
 
-function asUploadError(error: unknown): AppError {
+function asUploadError(error: unknown, maxBytes: number): AppError {
   if (error instanceof AppError) return error;
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') {
     return new AppError(
       'PAYLOAD_TOO_LARGE',
-      `The file is larger than ${MAX_KYC_FILE_BYTES / (1024 * 1024)} MB.`,
+      `The file is larger than ${maxBytes / (1024 * 1024)} MB.`,
       { cause: error },
     );
   }

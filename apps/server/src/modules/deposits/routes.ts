@@ -1,0 +1,200 @@
+import {
+  depositListQuerySchema,
+  depositListResponseSchema,
+  depositNotificationSchema,
+  depositOutcomeSchema,
+  depositSchema,
+  resolveDepositRequestSchema,
+  statementImportResponseSchema,
+  transactionIdParamsSchema,
+  type StatementImportReport,
+} from '@portal/contract/transactions';
+import { eq, lt } from 'drizzle-orm';
+import { webhookDeliveries } from '@server/db/schema';
+import { AppError } from '@server/lib/errors';
+import { readUploadedFile } from '@server/lib/upload';
+import { issuesToFields, type RoutePlugin } from '@server/lib/zod-routes';
+import { findDeposit, listDeposits, toDeposits } from './repository';
+import { resolveDeposit } from './resolution';
+import { recordDeposit } from './service';
+import { MAX_STATEMENT_BYTES, parseStatement } from './statement';
+import {
+  SIGNATURE_HEADER,
+  TIMESTAMP_HEADER,
+  TOLERANCE_SECONDS,
+  verifyBankNotification,
+} from './webhook-signature';
+
+/**
+ * Deposits reach the portal three ways, all through recordDeposit (service.ts):
+ *
+ *   POST /bank/deposits                 the bank's signed webhook (machine caller, no session)
+ *   POST /operator/deposits             manual entry; 409 if the bank reference is known
+ *   POST /operator/deposits/import      a bank statement CSV (multipart, field "file")
+ *   GET  /operator/deposits             ?status&page&pageSize, newest first
+ *   POST /operator/deposits/:id/resolve { resolution } closes a queued deposit
+ */
+const depositRoutes: RoutePlugin = async (app) => {
+  const { db } = app;
+  const operator = { access: ['operator' as const] };
+
+  app.get(
+    '/operator/deposits',
+    {
+      config: operator,
+      schema: { querystring: depositListQuerySchema, response: { 200: depositListResponseSchema } },
+    },
+    async (request) => listDeposits(db, request.query),
+  );
+
+  app.post(
+    '/operator/deposits',
+    {
+      config: operator,
+      schema: { body: depositNotificationSchema, response: { 201: depositOutcomeSchema } },
+    },
+    async (request, reply) => {
+      const user = app.signedInUser(request);
+      const recorded = await recordDeposit(db, request.body, 'manual', user.id);
+      if (recorded.duplicate) throw new AppError('DEPOSIT_ALREADY_RECORDED');
+      const [deposit] = await toDeposits(db, [recorded.deposit]);
+      return reply.code(201).send({ deposit: deposit!, duplicate: false });
+    },
+  );
+
+  app.post(
+    '/operator/deposits/import',
+    { config: operator, schema: { response: { 200: statementImportResponseSchema } } },
+    async (request) => {
+      const user = app.signedInUser(request);
+      const lines = parseStatement(await readUploadedFile(request, MAX_STATEMENT_BYTES));
+      const report: StatementImportReport = {
+        lines: lines.length,
+        recorded: 0,
+        duplicates: 0,
+        settled: 0,
+        review: 0,
+        errors: [],
+      };
+      // One deposit per database transaction: a bad line never undoes the good ones, and a
+      // re-import of the same file only reports duplicates.
+      for (const line of lines) {
+        if (!line.deposit) {
+          report.errors.push({ line: line.line, message: line.error ?? 'not valid' });
+          continue;
+        }
+        const recorded = await recordDeposit(db, line.deposit, 'statement', user.id);
+        if (recorded.duplicate) report.duplicates += 1;
+        else {
+          report.recorded += 1;
+          if (recorded.deposit.status === 'settled') report.settled += 1;
+          else report.review += 1;
+        }
+      }
+      request.log.info({ ...report, errors: report.errors.length }, 'bank statement imported');
+      return report;
+    },
+  );
+
+  app.post(
+    '/operator/deposits/:id/resolve',
+    {
+      config: operator,
+      schema: {
+        params: transactionIdParamsSchema,
+        body: resolveDepositRequestSchema,
+        response: { 200: depositSchema },
+      },
+    },
+    async (request) => {
+      await resolveDeposit(db, request.params.id, request.body.resolution);
+      const [deposit] = await toDeposits(db, [(await findDeposit(db, request.params.id))!]);
+      return deposit!;
+    },
+  );
+
+  // The webhook reads its body as text: the signature covers the exact bytes sent.
+  app.register(async (webhook) => {
+    webhook.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 16 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
+    webhook.post(
+      '/bank/deposits',
+      {
+        config: {
+          caller: 'machine',
+          access: 'public',
+          rateLimit: { max: 600, timeWindow: '1 minute' },
+        },
+        schema: { response: { 200: depositOutcomeSchema } },
+      },
+      async (request) => {
+        const secret = app.config.bankWebhookSecret;
+        if (!secret) {
+          throw new AppError('SERVICE_UNAVAILABLE', 'Deposit notifications are not configured.');
+        }
+        const raw = typeof request.body === 'string' ? request.body : '';
+        const header = (name: string) => {
+          const value = request.headers[name];
+          return Array.isArray(value) ? value[0] : value;
+        };
+        const now = new Date();
+        const signature = verifyBankNotification(
+          secret,
+          { timestamp: header(TIMESTAMP_HEADER), signature: header(SIGNATURE_HEADER) },
+          raw,
+          now,
+        );
+        let json: unknown;
+        try {
+          json = JSON.parse(raw);
+        } catch {
+          throw new AppError('BAD_REQUEST', 'The body is not JSON.');
+        }
+        const parsed = depositNotificationSchema.safeParse(json);
+        if (!parsed.success) {
+          throw new AppError('VALIDATION_FAILED', undefined, {
+            fields: issuesToFields(parsed.error.issues, 'body'),
+          });
+        }
+        // The exact delivery once: a replay of the same signed request is refused.
+        await db.delete(webhookDeliveries).where(lt(webhookDeliveries.expiresAt, now));
+        const fresh = await db
+          .insert(webhookDeliveries)
+          .values({
+            signature,
+            expiresAt: new Date(now.getTime() + 2 * TOLERANCE_SECONDS * 1000),
+          })
+          .onConflictDoNothing()
+          .returning({ signature: webhookDeliveries.signature });
+        if (fresh.length === 0) throw new AppError('WEBHOOK_REPLAYED');
+
+        let recorded: Awaited<ReturnType<typeof recordDeposit>>;
+        try {
+          recorded = await recordDeposit(db, parsed.data, 'webhook', null);
+        } catch (error) {
+          // Not recorded, so the same delivery may come again.
+          await db
+            .delete(webhookDeliveries)
+            .where(eq(webhookDeliveries.signature, signature))
+            .catch(() => undefined);
+          throw error;
+        }
+        const [deposit] = await toDeposits(db, [recorded.deposit]);
+        request.log.info(
+          {
+            depositId: recorded.deposit.id,
+            status: recorded.deposit.status,
+            duplicate: recorded.duplicate,
+          },
+          'bank deposit notification',
+        );
+        return { deposit: deposit!, duplicate: recorded.duplicate };
+      },
+    );
+  });
+};
+
+export default depositRoutes;

@@ -1,0 +1,161 @@
+import type { DepositNotification, DepositSource } from '@portal/contract/transactions';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '@server/db/client';
+import { deposits, transactions } from '@server/db/schema';
+import { applyMove } from '@server/modules/transactions/moves';
+import { decideDeposit, type CandidateRequest, type DepositDecision } from './matching';
+
+export type DepositRow = typeof deposits.$inferSelect;
+
+/** How far back a deposit looks for finished requests with its name and amount (for the operator). */
+const LOOKBACK_DAYS = 30;
+
+/** The characters matching.ts folds as spaces; removed for the database's coarse pre-filter. */
+const SPACE_LIKE = ' \t\n\r\u00a0';
+
+export interface RecordedDeposit {
+  deposit: DepositRow;
+  duplicate: boolean;
+  decision: DepositDecision | null;
+}
+
+/**
+ * Records a deposit and matches it, in one database transaction: the one path for the bank
+ * webhook, the statement import and manual entry. A bank reference seen before is a duplicate and
+ * changes nothing. The candidate requests are locked (in id order, so concurrent deposits cannot
+ * deadlock) before the decision, so a cancel, an expiry or another deposit on the same request
+ * either happens before and is seen, or waits and finds the request already completed.
+ */
+export async function recordDeposit(
+  db: Database,
+  input: DepositNotification,
+  source: DepositSource,
+  recordedBy: string | null,
+): Promise<RecordedDeposit> {
+  const receivedAt = new Date(input.receivedAt);
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(deposits)
+      .values({
+        bankReference: input.bankReference,
+        depositorName: input.depositorName,
+        amountKrw: input.amountKrw,
+        receivedAt,
+        receivingAccount: input.receivingAccount ?? null,
+        source,
+        // Provisional, replaced below in this same transaction.
+        status: 'review',
+        reviewReason: 'no_prior_request',
+        recordedBy,
+      })
+      .onConflictDoNothing({ target: deposits.bankReference })
+      .returning();
+    if (!inserted) {
+      const [existing] = await tx
+        .select()
+        .from(deposits)
+        .where(eq(deposits.bankReference, input.bankReference));
+      return { deposit: existing!, duplicate: true, decision: null };
+    }
+
+    const candidates = await lockCandidates(tx, input.depositorName, input.amountKrw, receivedAt);
+    const decision = decideDeposit(
+      { depositorName: input.depositorName, amountKrw: input.amountKrw, receivedAt },
+      candidates,
+    );
+
+    if (decision.kind === 'settle') {
+      await applyMove(tx, decision.transactionId, { move: 'deposit_matched' }, { kind: 'system' });
+      const [settled] = await tx
+        .update(deposits)
+        .set({
+          status: 'settled',
+          reviewReason: null,
+          matchedTransactionId: decision.transactionId,
+          updatedAt: new Date(),
+        })
+        .where(eq(deposits.id, inserted.id))
+        .returning();
+      return { deposit: settled!, duplicate: false, decision };
+    }
+
+    // Needs a person. The user's open requests it concerns wait too (Requested -> Pending), and
+    // every related request shows why.
+    for (const candidate of candidates) {
+      if (!decision.relatedTransactionIds.includes(candidate.transactionId)) continue;
+      if (candidate.status === 'Requested' && candidate.expiresAt > receivedAt) {
+        await applyMove(
+          tx,
+          candidate.transactionId,
+          { move: 'deposit_needs_review', reason: decision.reason },
+          { kind: 'system' },
+        );
+      } else {
+        await tx
+          .update(transactions)
+          .set({ delayReason: decision.reason, updatedAt: new Date() })
+          .where(eq(transactions.id, candidate.transactionId));
+      }
+    }
+    const [queued] = await tx
+      .update(deposits)
+      .set({
+        status: 'review',
+        reviewReason: decision.reason,
+        relatedTransactionIds: decision.relatedTransactionIds,
+        updatedAt: new Date(),
+      })
+      .where(eq(deposits.id, inserted.id))
+      .returning();
+    return { deposit: queued!, duplicate: false, decision };
+  });
+}
+
+/**
+ * The buy requests a deposit could concern: every open one with its amount or (roughly) its
+ * name, and recent finished ones with both. The database filter is deliberately looser than the
+ * rule (names compared without any spaces); matching.ts decides exactly.
+ */
+async function lockCandidates(
+  tx: Database,
+  depositorName: string,
+  amountKrw: string,
+  receivedAt: Date,
+): Promise<CandidateRequest[]> {
+  const nameKey = [...depositorName.normalize('NFC')]
+    .filter((character) => !SPACE_LIKE.includes(character))
+    .join('');
+  const lookback = new Date(receivedAt.getTime() - LOOKBACK_DAYS * 24 * 60 * 60 * 1000);
+  const result = await tx.execute<{
+    id: string;
+    user_id: string;
+    name: string;
+    total_krw: string;
+    created_at: string | Date;
+    status: CandidateRequest['status'];
+    expires_at: string | Date;
+  }>(sql`
+    select t.id, t.user_id, u.name, t.total_krw::text as total_krw, t.created_at, t.status, t.expires_at
+      from transactions t
+      join users u on u.id = t.user_id
+     where t.type = 'buy'
+       and (
+         (t.status = 'Requested'
+           and (t.total_krw = ${amountKrw}::numeric
+                or translate(normalize(u.name, NFC), ${SPACE_LIKE}, '') = ${nameKey}))
+         or (t.total_krw = ${amountKrw}::numeric
+           and translate(normalize(u.name, NFC), ${SPACE_LIKE}, '') = ${nameKey}
+           and t.created_at >= ${lookback.toISOString()})
+       )
+     order by t.id
+     for update of t`);
+  return result.rows.map((row) => ({
+    transactionId: row.id,
+    userId: row.user_id,
+    registeredName: row.name,
+    amountKrw: row.total_krw,
+    requestedAt: new Date(row.created_at),
+    status: row.status,
+    expiresAt: new Date(row.expires_at),
+  }));
+}

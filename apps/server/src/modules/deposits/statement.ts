@@ -1,0 +1,87 @@
+import { depositNotificationSchema, type DepositNotification } from '@portal/contract/transactions';
+import { VALIDATION_MESSAGES_EN, type ValidationMessageKey } from '@portal/contract/validation';
+import { parse } from 'csv-parse/sync';
+import { AppError } from '@server/lib/errors';
+
+/**
+ * A bank statement file: CSV, UTF-8 (a BOM is fine), a header row naming at least these
+ * columns, in any order, then one deposit per line:
+ *   bank_reference, depositor_name, amount_krw, received_at[, receiving_account]
+ * received_at is ISO 8601; without an offset it is Korea's time (+09:00), as banks print it.
+ * Amounts may carry thousands separators ("1,392,500"). Lines that fail are reported, not fatal.
+ */
+export const STATEMENT_COLUMNS = [
+  'bank_reference',
+  'depositor_name',
+  'amount_krw',
+  'received_at',
+  'receiving_account',
+] as const;
+export const REQUIRED_COLUMNS = STATEMENT_COLUMNS.slice(0, 4);
+export const MAX_STATEMENT_BYTES = 2 * 1024 * 1024;
+export const MAX_STATEMENT_LINES = 10_000;
+
+export interface StatementLine {
+  /** The line number in the file (the header is line 1). */
+  line: number;
+  deposit?: DepositNotification;
+  error?: string;
+}
+
+export function parseStatement(bytes: Buffer): StatementLine[] {
+  let records: string[][];
+  try {
+    records = parse(bytes, {
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      trim: false,
+      max_record_size: 10_000,
+    });
+  } catch (error) {
+    throw new AppError('STATEMENT_INVALID', undefined, { cause: error });
+  }
+  const [header, ...rows] = records;
+  if (!header) throw new AppError('STATEMENT_INVALID', 'The statement file is empty.');
+  const columns = header.map((name) => name.trim().toLowerCase());
+  const missing = REQUIRED_COLUMNS.filter((name) => !columns.includes(name));
+  if (missing.length > 0) {
+    throw new AppError('STATEMENT_INVALID', `The statement has no column ${missing.join(', ')}.`);
+  }
+  if (rows.length > MAX_STATEMENT_LINES) {
+    throw new AppError(
+      'STATEMENT_INVALID',
+      `A statement may have at most ${MAX_STATEMENT_LINES} lines; split the file.`,
+    );
+  }
+  const cell = (row: string[], name: string) => {
+    const index = columns.indexOf(name);
+    return index === -1 ? undefined : row[index];
+  };
+
+  return rows.map((row, index) => {
+    const line = index + 2;
+    const receivedAt = cell(row, 'received_at')?.trim() ?? '';
+    const receivingAccount = cell(row, 'receiving_account')?.trim();
+    const parsed = depositNotificationSchema.safeParse({
+      bankReference: cell(row, 'bank_reference') ?? '',
+      // Exactly as the bank wrote it: the matching rule decides what differences are allowed.
+      depositorName: cell(row, 'depositor_name') ?? '',
+      amountKrw: (cell(row, 'amount_krw') ?? '').trim().replace(/,/g, ''),
+      receivedAt: withKoreanOffset(receivedAt),
+      ...(receivingAccount ? { receivingAccount } : {}),
+    });
+    if (parsed.success) return { line, deposit: parsed.data };
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.join('.') ?? 'line';
+    const key = issue?.message as ValidationMessageKey;
+    return { line, error: `${field}: ${VALIDATION_MESSAGES_EN[key] ?? 'not valid'}` };
+  });
+}
+
+/** "2026-11-21 09:30" or "2026-11-21T09:30:00" without an offset: Korea's time. */
+export function withKoreanOffset(value: string): string {
+  const local = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2}(\.\d{1,6})?)?$/.exec(value);
+  if (!local) return value;
+  return `${local[1]}T${local[2]}${local[3] ?? ':00'}+09:00`;
+}

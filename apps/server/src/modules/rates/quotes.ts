@@ -1,0 +1,68 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Quote, TransactionType } from '@portal/contract/transactions';
+import { z } from 'zod';
+import { AppError } from '@server/lib/errors';
+import { plainAmount } from '@server/modules/merchants/repository';
+import type { RateRow } from './repository';
+
+/**
+ * Rate quotes: a signed token naming the rate row, the side and when it was issued. A request
+ * made with the token locks that rate (even if the operator has set a new one since), and is
+ * refused once the token is older than the configured age. Stateless, so every instance accepts
+ * every other's quotes; the key is derived from the deployment's secret.
+ */
+const payloadSchema = z.object({
+  r: z.uuid(),
+  s: z.enum(['buy', 'sell']),
+  a: z.string(),
+  t: z.number().int(),
+});
+
+export interface QuoteSigner {
+  issue(rate: RateRow, side: TransactionType, now: Date): Quote;
+  /** The rate id, asset and side the token quotes; throws QUOTE_INVALID or QUOTE_EXPIRED. */
+  verify(token: string, now: Date): { rateId: string; side: TransactionType; asset: string };
+}
+
+export function quoteSigner(serverSecret: string, maxAgeSeconds: number): QuoteSigner {
+  const key = createHmac('sha256', serverSecret).update('rate-quote/v1').digest();
+  const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
+
+  return {
+    issue(rate, side, now) {
+      const payload = Buffer.from(
+        JSON.stringify({ r: rate.id, s: side, a: rate.asset, t: now.getTime() }),
+      ).toString('base64url');
+      return {
+        token: `${payload}.${sign(payload)}`,
+        side,
+        asset: rate.asset,
+        rateKrw: plainAmount(side === 'buy' ? rate.buyRateKrw : rate.sellRateKrw),
+        issuedAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + maxAgeSeconds * 1000).toISOString(),
+      };
+    },
+    verify(token, now) {
+      const [payload, signature, extra] = token.split('.');
+      if (!payload || !signature || extra !== undefined) throw new AppError('QUOTE_INVALID');
+      const expected = Buffer.from(sign(payload));
+      const given = Buffer.from(signature);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+        throw new AppError('QUOTE_INVALID');
+      }
+      let parsed: z.infer<typeof payloadSchema>;
+      try {
+        parsed = payloadSchema.parse(
+          JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')),
+        );
+      } catch {
+        throw new AppError('QUOTE_INVALID');
+      }
+      const age = now.getTime() - parsed.t;
+      // A little leeway for clocks of several instances; a quote from the future is not valid.
+      if (age < -5_000) throw new AppError('QUOTE_INVALID');
+      if (age > maxAgeSeconds * 1000) throw new AppError('QUOTE_EXPIRED');
+      return { rateId: parsed.r, side: parsed.s, asset: parsed.a };
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import {
+  quoteQuerySchema,
+  quoteSchema,
+  rateListResponseSchema,
+  rateSchema,
+  setRateRequestSchema,
+} from '@portal/contract/transactions';
+import { AppError } from '@server/lib/errors';
+import type { RoutePlugin } from '@server/lib/zod-routes';
+import { findMerchant } from '@server/modules/merchants/repository';
+import { quoteSigner } from './quotes';
+import { currentRate, listRates, setRate, toRate } from './repository';
+
+/**
+ *   GET  /quotes?merchantId=&side=   a signed quote of the current rate (signed-in users)
+ *   GET  /operator/rates             current rates per asset and the history
+ *   POST /operator/rates             sets new buy and sell rates of an asset
+ */
+const rateRoutes: RoutePlugin = async (app) => {
+  const { db } = app;
+  const quotes = quoteSigner(app.serverSecret, app.config.quoteMaxAgeSeconds);
+
+  app.get(
+    '/quotes',
+    { schema: { querystring: quoteQuerySchema, response: { 200: quoteSchema } } },
+    async (request) => {
+      const merchant = await findMerchant(db, request.query.merchantId);
+      if (!merchant || merchant.status !== 'active') throw new AppError('MERCHANT_NOT_AVAILABLE');
+      const rate = await currentRate(db, merchant.asset);
+      if (!rate) throw new AppError('RATE_NOT_SET');
+      return quotes.issue(rate, request.query.side, new Date());
+    },
+  );
+
+  app.get(
+    '/operator/rates',
+    { config: { access: ['operator'] }, schema: { response: { 200: rateListResponseSchema } } },
+    async () => listRates(db),
+  );
+
+  app.post(
+    '/operator/rates',
+    {
+      config: { access: ['operator'] },
+      schema: { body: setRateRequestSchema, response: { 201: rateSchema } },
+    },
+    async (request, reply) => {
+      const user = app.signedInUser(request);
+      const row = await setRate(db, { ...request.body, setBy: user.id });
+      request.log.info({ asset: row.asset, rateId: row.id }, 'rate set');
+      return reply.code(201).send(toRate({ ...row, setByName: user.name }));
+    },
+  );
+};
+
+export default rateRoutes;

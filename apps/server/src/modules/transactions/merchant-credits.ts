@@ -1,0 +1,129 @@
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { merchantAccounts, merchantCredits, transactions } from '@server/db/schema';
+import { ledgerFor, lockAccountLedger, negate, postEntry } from '@server/modules/ledger/ledger';
+import { notifyTransactionChange } from '@server/modules/live/notify';
+import { MerchantError } from '@server/modules/merchants/adapter';
+import { callMerchant } from '@server/modules/merchants/adapters-plugin';
+import { findMerchant } from '@server/modules/merchants/repository';
+
+/**
+ * The outbox of merchant credits for completed buys (docs/decisions/008). A buy completes when
+ * its deposit is matched: the won has arrived and the portal owes the asset. The credit is then
+ * delivered here, with the outbox row's id as the merchant's idempotency key, retried with
+ * backoff until the merchant acknowledges. Each attempt claims its row with SKIP LOCKED, so
+ * several instances never send the same credit at once; and a repeated send is harmless anyway.
+ */
+export const RETRY_DELAYS_SECONDS = [5, 15, 60, 300, 900, 3600] as const;
+
+/** After this many attempts a credit is `failed` and waits for the operator. */
+export const MAX_ATTEMPTS = 20;
+
+export async function deliverDueCredits(app: FastifyInstance, limit = 20): Promise<number> {
+  let delivered = 0;
+  for (let i = 0; i < limit; i += 1) {
+    const outcome = await deliverOne(app);
+    if (outcome === 'none') break;
+    if (outcome === 'delivered') delivered += 1;
+  }
+  return delivered;
+}
+
+async function deliverOne(app: FastifyInstance): Promise<'none' | 'delivered' | 'retry'> {
+  const { db } = app;
+  // Claim: push the next attempt time ahead, so nobody else picks it up while we call.
+  const claimed = await db.execute<{ id: string; transaction_id: string; attempts: number }>(sql`
+    update merchant_credits set next_attempt_at = now() + interval '2 minutes', attempts = attempts + 1
+     where id = (select id from merchant_credits
+                  where status = 'pending' and next_attempt_at <= now()
+                  order by next_attempt_at limit 1 for update skip locked)
+    returning id, transaction_id, attempts`);
+  const credit = claimed.rows[0];
+  if (!credit) return 'none';
+
+  const [buy] = await db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.id, credit.transaction_id));
+  const [account] = buy?.accountId
+    ? await db.select().from(merchantAccounts).where(eq(merchantAccounts.id, buy.accountId))
+    : [];
+  const merchant = buy ? await findMerchant(db, buy.merchantId) : null;
+  if (!buy || !account || !merchant) {
+    await fail(app, credit.id, credit.attempts, 'the account or merchant no longer exists', true);
+    return 'retry';
+  }
+
+  let transferId: string;
+  try {
+    const adapter = app.merchantAdapters.forMerchant(merchant);
+    const linkToken = app.secretBox.open(account.linkTokenCiphertext, account.id);
+    const result = await callMerchant(app.merchantAdapters.timeoutMs, (signal) =>
+      adapter.credit(
+        {
+          accountNumber: account.accountNumber,
+          linkToken,
+          amount: buy.amount,
+          idempotencyKey: `buy-credit:${credit.id}`,
+          reference: buy.number,
+        },
+        signal,
+      ),
+    );
+    transferId = result.transferId;
+  } catch (error) {
+    const kind = error instanceof MerchantError ? error.kind : 'unavailable';
+    await fail(app, credit.id, credit.attempts, kind, kind === 'link_invalid');
+    return 'retry';
+  }
+
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(merchantCredits)
+      .set({
+        status: 'delivered',
+        deliveredAt: new Date(),
+        merchantTransferId: transferId,
+        lastError: null,
+      })
+      .where(and(eq(merchantCredits.id, credit.id), eq(merchantCredits.status, 'pending')))
+      .returning({ id: merchantCredits.id });
+    if (!updated) return; // delivered by someone else meanwhile
+    const ledger = await ledgerFor(tx, account);
+    await lockAccountLedger(tx, ledger);
+    await postEntry(tx, 'buy_credit', buy.id, [
+      { ledgerAccountId: ledger.merchantId, amount: negate(buy.amount) },
+      { ledgerAccountId: ledger.holdingId, amount: buy.amount },
+    ]);
+    await tx
+      .update(transactions)
+      .set({ creditStatus: 'delivered', updatedAt: new Date() })
+      .where(eq(transactions.id, buy.id));
+    await notifyTransactionChange(tx, {
+      userId: buy.userId,
+      transactionId: buy.id,
+      status: buy.status,
+    });
+  });
+  return 'delivered';
+}
+
+async function fail(
+  app: FastifyInstance,
+  id: string,
+  attempts: number,
+  reason: string,
+  permanent: boolean,
+): Promise<void> {
+  const giveUp = permanent || attempts >= MAX_ATTEMPTS;
+  const delay = RETRY_DELAYS_SECONDS[Math.min(attempts - 1, RETRY_DELAYS_SECONDS.length - 1)]!;
+  app.log.warn({ creditId: id, attempts, reason, giveUp }, 'merchant credit not delivered');
+  await app.db
+    .update(merchantCredits)
+    .set({
+      status: giveUp ? 'failed' : 'pending',
+      lastError: reason,
+      nextAttemptAt: new Date(Date.now() + delay * 1000),
+    })
+    .where(and(eq(merchantCredits.id, id), lte(merchantCredits.attempts, attempts)));
+}

@@ -1,0 +1,278 @@
+import { addAmounts, compareAmounts, krwTotal } from '@portal/contract/money';
+import type {
+  AccountPosition,
+  CreateTransactionRequest,
+  TransactionType,
+} from '@portal/contract/transactions';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  agencies,
+  merchantAccounts,
+  transactionEvents,
+  transactions,
+  users,
+} from '@server/db/schema';
+import type { Database } from '@server/db/client';
+import { AppError } from '@server/lib/errors';
+import {
+  applyBalanceReading,
+  isOverdraft,
+  ledgerFor,
+  lockAccountLedger,
+  negate,
+  postEntry,
+  readPosition,
+  settlementMarker,
+} from '@server/modules/ledger/ledger';
+import { notifyTransactionChange } from '@server/modules/live/notify';
+import { MerchantError } from '@server/modules/merchants/adapter';
+import { callMerchant } from '@server/modules/merchants/adapters-plugin';
+import { findMerchant, plainAmount, type MerchantRow } from '@server/modules/merchants/repository';
+import { quoteSigner } from '@server/modules/rates/quotes';
+import { findRate } from '@server/modules/rates/repository';
+import { buyRequestExpiresAt } from './state-moves';
+import { nextTransactionNumber } from './repository';
+
+type AccountRow = typeof merchantAccounts.$inferSelect;
+
+async function ownAccount(db: Database, userId: string, accountId: string): Promise<AccountRow> {
+  const [account] = await db
+    .select()
+    .from(merchantAccounts)
+    .where(and(eq(merchantAccounts.id, accountId), eq(merchantAccounts.userId, userId)));
+  if (!account) throw new AppError('NOT_FOUND', 'This account does not exist.');
+  return account;
+}
+
+async function activeMerchant(db: Database, merchantId: string): Promise<MerchantRow> {
+  const merchant = await findMerchant(db, merchantId);
+  if (!merchant || merchant.status !== 'active') throw new AppError('MERCHANT_NOT_AVAILABLE');
+  return merchant;
+}
+
+function checkLimits(merchant: MerchantRow, amount: string): void {
+  if (
+    compareAmounts(amount, merchant.minPerRequest) < 0 ||
+    compareAmounts(amount, merchant.maxPerRequest) > 0
+  ) {
+    throw new AppError(
+      'AMOUNT_OUT_OF_LIMITS',
+      `${merchant.name} accepts from ${merchant.minPerRequest} to ${merchant.maxPerRequest} ${merchant.asset} per request.`,
+    );
+  }
+}
+
+/** The rate the quote locks; the quote must be for this side and this merchant's asset. */
+async function lockedRate(
+  app: FastifyInstance,
+  token: string,
+  side: TransactionType,
+  merchant: MerchantRow,
+  now: Date,
+) {
+  const quote = quoteSigner(app.serverSecret, app.config.quoteMaxAgeSeconds).verify(token, now);
+  if (quote.side !== side || quote.asset !== merchant.asset) throw new AppError('QUOTE_INVALID');
+  const rate = await findRate(app.db, quote.rateId);
+  if (!rate) throw new AppError('QUOTE_INVALID');
+  return { rateId: rate.id, rateKrw: side === 'buy' ? rate.buyRateKrw : rate.sellRateKrw };
+}
+
+/** The merchant's figure for the account, or undefined when the merchant does not answer. */
+async function merchantBalance(
+  app: FastifyInstance,
+  merchant: MerchantRow,
+  account: AccountRow,
+): Promise<string | undefined> {
+  try {
+    const adapter = app.merchantAdapters.forMerchant(merchant);
+    const linkToken = app.secretBox.open(account.linkTokenCiphertext, account.id);
+    const { balance } = await callMerchant(app.merchantAdapters.timeoutMs, (signal) =>
+      adapter.getBalance({ accountNumber: account.accountNumber, linkToken }, signal),
+    );
+    return balance;
+  } catch (error) {
+    if (error instanceof MerchantError && error.kind === 'link_invalid') {
+      throw new AppError('MERCHANT_LINK_INVALID');
+    }
+    app.log.warn(
+      { merchantId: merchant.id, kind: error instanceof MerchantError ? error.kind : 'unexpected' },
+      'merchant balance unavailable',
+    );
+    return undefined;
+  }
+}
+
+/**
+ * Balance, open position and available of an account: reads the merchant's balance and records
+ * it in the ledger; when the merchant does not answer, the ledger's last figure (see syncedAt).
+ */
+export async function accountPosition(
+  app: FastifyInstance,
+  userId: string,
+  accountId: string,
+): Promise<AccountPosition> {
+  const account = await ownAccount(app.db, userId, accountId);
+  const merchant = await findMerchant(app.db, account.merchantId);
+  if (!merchant) throw new AppError('NOT_FOUND', 'This account does not exist.');
+  const marker = await settlementMarker(app.db, account.id);
+  const reading =
+    merchant.status === 'active' ? await merchantBalance(app, merchant, account) : undefined;
+  if (reading !== undefined) {
+    await app.db.transaction(async (tx) => {
+      const ledger = await ledgerFor(tx, account);
+      await lockAccountLedger(tx, ledger);
+      await applyBalanceReading(tx, ledger, account.id, reading, marker);
+    });
+  }
+  const position = await readPosition(app.db, account.id);
+  return {
+    accountId: account.id,
+    asset: merchant.asset,
+    balance: plainAmount(addAmounts(position.holding, position.reserved)),
+    openPosition: plainAmount(position.reserved),
+    available: plainAmount(position.holding),
+    syncedAt: position.syncedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * A sell request: the amount is reserved at once (holding -> reserved). The merchant's balance is
+ * read first and recorded; then, with the account's ledger rows locked, the reservation is posted.
+ * If it would overdraw `holding`, the database refuses it and nothing is written.
+ */
+export async function createSell(
+  app: FastifyInstance,
+  userId: string,
+  input: CreateTransactionRequest,
+): Promise<string> {
+  const now = new Date();
+  const account = await ownAccount(app.db, userId, input.accountId);
+  const merchant = await activeMerchant(app.db, account.merchantId);
+  const amount = input.amount;
+  checkLimits(merchant, amount);
+  const rate = await lockedRate(app, input.quoteToken, 'sell', merchant, now);
+  const marker = await settlementMarker(app.db, account.id);
+  const reading = await merchantBalance(app, merchant, account);
+  const position = await readPosition(app.db, account.id);
+  if (reading === undefined && position.syncedAt === null) {
+    // Never read: the portal cannot know what there is to sell.
+    throw new AppError('MERCHANT_UNAVAILABLE');
+  }
+
+  try {
+    return await app.db.transaction(async (tx) => {
+      const ledger = await ledgerFor(tx, account);
+      await lockAccountLedger(tx, ledger);
+      if (reading !== undefined) {
+        await applyBalanceReading(tx, ledger, account.id, reading, marker);
+      }
+      const id = await insertRequest(tx, {
+        type: 'sell',
+        userId,
+        account,
+        amount,
+        rate,
+        totalKrw: krwTotal(amount, rate.rateKrw, 'sell'),
+        expiresAt: null,
+        now,
+      });
+      await postEntry(tx, 'sell_reserve', id, [
+        { ledgerAccountId: ledger.holdingId, amount: negate(amount) },
+        { ledgerAccountId: ledger.reservedId, amount },
+      ]);
+      return id;
+    });
+  } catch (error) {
+    if (isOverdraft(error)) throw new AppError('INSUFFICIENT_BALANCE');
+    throw error;
+  }
+}
+
+/** A buy request: waits for the won deposit to the user's partner agency bank account. */
+export async function createBuy(
+  app: FastifyInstance,
+  userId: string,
+  input: CreateTransactionRequest,
+): Promise<string> {
+  const now = new Date();
+  const account = await ownAccount(app.db, userId, input.accountId);
+  const merchant = await activeMerchant(app.db, account.merchantId);
+  checkLimits(merchant, input.amount);
+  const rate = await lockedRate(app, input.quoteToken, 'buy', merchant, now);
+  const [agency] = await app.db
+    .select({ bankAccountNumber: agencies.bankAccountNumber })
+    .from(users)
+    .leftJoin(agencies, eq(agencies.id, users.agencyId))
+    .where(eq(users.id, userId));
+  if (!agency?.bankAccountNumber) throw new AppError('DEPOSIT_ACCOUNT_MISSING');
+
+  return app.db.transaction((tx) =>
+    insertRequest(tx, {
+      type: 'buy',
+      userId,
+      account,
+      amount: input.amount,
+      rate,
+      totalKrw: krwTotal(input.amount, rate.rateKrw, 'buy'),
+      expiresAt: buyRequestExpiresAt(now, app.config.buyRequestTtlHours),
+      now,
+    }),
+  );
+}
+
+async function insertRequest(
+  tx: Database,
+  input: {
+    type: TransactionType;
+    userId: string;
+    account: AccountRow;
+    amount: string;
+    rate: { rateId: string; rateKrw: string };
+    totalKrw: string;
+    expiresAt: Date | null;
+    now: Date;
+  },
+): Promise<string> {
+  if (input.totalKrw === '0') throw new AppError('AMOUNT_OUT_OF_LIMITS');
+  // Held until commit, so the account cannot be deleted under a request being made on it.
+  const still = await tx.execute(
+    sql`select id from merchant_accounts where id = ${input.account.id} and user_id = ${input.userId} for share`,
+  );
+  if (still.rows.length === 0) throw new AppError('NOT_FOUND', 'This account does not exist.');
+  const [row] = await tx
+    .insert(transactions)
+    .values({
+      number: await nextTransactionNumber(tx, input.type),
+      type: input.type,
+      status: 'Requested',
+      userId: input.userId,
+      merchantId: input.account.merchantId,
+      accountId: input.account.id,
+      accountName: input.account.name,
+      accountNumber: input.account.accountNumber,
+      amount: input.amount,
+      rateId: input.rate.rateId,
+      rateKrw: input.rate.rateKrw,
+      totalKrw: input.totalKrw,
+      expiresAt: input.expiresAt,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .returning({ id: transactions.id });
+  await tx.insert(transactionEvents).values({
+    transactionId: row!.id,
+    move: 'request',
+    fromStatus: null,
+    toStatus: 'Requested',
+    actorKind: 'user',
+    actorUserId: input.userId,
+    at: input.now,
+  });
+  await notifyTransactionChange(tx, {
+    userId: input.userId,
+    transactionId: row!.id,
+    status: 'Requested',
+  });
+  return row!.id;
+}

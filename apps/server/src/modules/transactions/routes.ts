@@ -1,0 +1,155 @@
+import {
+  accountPositionSchema,
+  cancelTransactionRequestSchema,
+  createTransactionRequestSchema,
+  depositAccountResponseSchema,
+  transactionDetailSchema,
+  transactionIdParamsSchema,
+  transactionListQuerySchema,
+  transactionListResponseSchema,
+  type TransactionType,
+} from '@portal/contract/transactions';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { agencies, users } from '@server/db/schema';
+import { AppError } from '@server/lib/errors';
+import type { RoutePlugin } from '@server/lib/zod-routes';
+import { withIdempotency } from '@server/modules/idempotency/idempotency';
+import { applyMove } from './moves';
+import { listTransactions, transactionDetail } from './repository';
+import { accountPosition, createBuy, createSell } from './requests';
+
+/**
+ * A signed-in user's own buy and sell requests; another user's are "not found".
+ *
+ *   POST /transactions/buy          { accountId, amount, quoteToken } + Idempotency-Key -> 201
+ *   POST /transactions/sell         same; the amount is reserved at once
+ *   GET  /transactions              ?type&status&page&pageSize, newest first
+ *   GET  /transactions/:id          with the event history
+ *   POST /transactions/:id/cancel   { reason? } while Requested
+ *   GET  /accounts/:id/position     balance, open position, available
+ *   GET  /deposit-account           the partner agency bank account buys are paid into
+ */
+const transactionRoutes: RoutePlugin = async (app) => {
+  const { db } = app;
+
+  const create = (type: TransactionType) =>
+    app.post(
+      `/transactions/${type}`,
+      {
+        schema: {
+          body: createTransactionRequestSchema,
+          response: { 201: transactionDetailSchema },
+        },
+      },
+      async (request, reply) => {
+        const user = app.signedInUser(request);
+        return withIdempotency(db, request, reply, user.id, async () => {
+          const id =
+            type === 'buy'
+              ? await createBuy(app, user.id, request.body)
+              : await createSell(app, user.id, request.body);
+          const detail = await transactionDetail(db, id, user.id);
+          request.log.info({ transactionId: id, type }, 'request created');
+          return { status: 201, body: transactionDetailSchema.parse(detail) };
+        });
+      },
+    );
+  create('buy');
+  create('sell');
+
+  app.get(
+    '/transactions',
+    {
+      schema: {
+        querystring: transactionListQuerySchema,
+        response: { 200: transactionListResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = app.signedInUser(request);
+      return listTransactions(db, { ...request.query, userId: user.id });
+    },
+  );
+
+  app.get(
+    '/transactions/:id',
+    { schema: { params: transactionIdParamsSchema, response: { 200: transactionDetailSchema } } },
+    async (request) => {
+      const user = app.signedInUser(request);
+      const detail = await transactionDetail(db, request.params.id, user.id);
+      if (!detail) throw new AppError('NOT_FOUND', 'This transaction does not exist.');
+      return detail;
+    },
+  );
+
+  app.post(
+    '/transactions/:id/cancel',
+    {
+      schema: {
+        params: transactionIdParamsSchema,
+        body: cancelTransactionRequestSchema,
+        response: { 200: transactionDetailSchema },
+      },
+    },
+    async (request) => {
+      const user = app.signedInUser(request);
+      const own = await transactionDetail(db, request.params.id, user.id);
+      if (!own) throw new AppError('NOT_FOUND', 'This transaction does not exist.');
+      await db.transaction((tx) =>
+        applyMove(
+          tx,
+          own.id,
+          { move: 'user_cancel', reason: request.body.reason },
+          { kind: 'user', userId: user.id },
+        ),
+      );
+      return (await transactionDetail(db, own.id, user.id))!;
+    },
+  );
+
+  app.get(
+    '/accounts/:id/position',
+    {
+      schema: {
+        params: z.strictObject({ id: z.uuid({ error: 'required' }) }),
+        response: { 200: accountPositionSchema },
+      },
+    },
+    async (request) => {
+      const user = app.signedInUser(request);
+      return accountPosition(app, user.id, request.params.id);
+    },
+  );
+
+  app.get(
+    '/deposit-account',
+    { schema: { response: { 200: depositAccountResponseSchema } } },
+    async (request) => {
+      const user = app.signedInUser(request);
+      const [row] = await db
+        .select({
+          agencyName: agencies.name,
+          bankName: agencies.bankName,
+          accountNumber: agencies.bankAccountNumber,
+          accountHolder: agencies.bankAccountHolder,
+        })
+        .from(users)
+        .leftJoin(agencies, eq(agencies.id, users.agencyId))
+        .where(eq(users.id, user.id));
+      const complete = row?.bankName && row.accountNumber && row.accountHolder;
+      return {
+        agencyName: row?.agencyName ?? null,
+        account: complete
+          ? {
+              bankName: row.bankName!,
+              accountNumber: row.accountNumber!,
+              accountHolder: row.accountHolder!,
+            }
+          : null,
+      };
+    },
+  );
+};
+
+export default transactionRoutes;
