@@ -13,6 +13,7 @@ import { eq, lt } from 'drizzle-orm';
 import { webhookDeliveries } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
 import { readUploadedFile } from '@server/lib/upload';
+import multipart from '@server/plugins/external/multipart';
 import { issuesToFields, type RoutePlugin } from '@server/lib/zod-routes';
 import { findDeposit, listDeposits, toDeposits } from './repository';
 import { resolveDeposit } from './resolution';
@@ -62,39 +63,43 @@ const depositRoutes: RoutePlugin = async (app) => {
     },
   );
 
-  app.post(
-    '/operator/deposits/import',
-    { config: operator, schema: { response: { 200: statementImportResponseSchema } } },
-    async (request) => {
-      const user = app.signedInUser(request);
-      const lines = parseStatement(await readUploadedFile(request, MAX_STATEMENT_BYTES));
-      const report: StatementImportReport = {
-        lines: lines.length,
-        recorded: 0,
-        duplicates: 0,
-        settled: 0,
-        review: 0,
-        errors: [],
-      };
-      // One deposit per database transaction: a bad line never undoes the good ones, and a
-      // re-import of the same file only reports duplicates.
-      for (const line of lines) {
-        if (!line.deposit) {
-          report.errors.push({ line: line.line, message: line.error ?? 'not valid' });
-          continue;
+  // Only the statement import accepts multipart bodies.
+  app.register(async (imports) => {
+    await imports.register(multipart);
+    imports.post(
+      '/operator/deposits/import',
+      { config: operator, schema: { response: { 200: statementImportResponseSchema } } },
+      async (request) => {
+        const user = app.signedInUser(request);
+        const lines = parseStatement(await readUploadedFile(request, MAX_STATEMENT_BYTES));
+        const report: StatementImportReport = {
+          lines: lines.length,
+          recorded: 0,
+          duplicates: 0,
+          settled: 0,
+          review: 0,
+          errors: [],
+        };
+        // One deposit per database transaction: a bad line never undoes the good ones, and a
+        // re-import of the same file only reports duplicates.
+        for (const line of lines) {
+          if (!line.deposit) {
+            report.errors.push({ line: line.line, message: line.error ?? 'not valid' });
+            continue;
+          }
+          const recorded = await recordDeposit(db, line.deposit, 'statement', user.id);
+          if (recorded.duplicate) report.duplicates += 1;
+          else {
+            report.recorded += 1;
+            if (recorded.deposit.status === 'settled') report.settled += 1;
+            else report.review += 1;
+          }
         }
-        const recorded = await recordDeposit(db, line.deposit, 'statement', user.id);
-        if (recorded.duplicate) report.duplicates += 1;
-        else {
-          report.recorded += 1;
-          if (recorded.deposit.status === 'settled') report.settled += 1;
-          else report.review += 1;
-        }
-      }
-      request.log.info({ ...report, errors: report.errors.length }, 'bank statement imported');
-      return report;
-    },
-  );
+        request.log.info({ ...report, errors: report.errors.length }, 'bank statement imported');
+        return report;
+      },
+    );
+  });
 
   app.post(
     '/operator/deposits/:id/resolve',

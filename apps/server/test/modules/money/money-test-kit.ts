@@ -1,13 +1,23 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { TransactionDetail, TransactionType } from '@portal/contract/transactions';
+import type {
+  DepositNotification,
+  DepositSource,
+  TransactionDetail,
+  TransactionStatus,
+  TransactionType,
+} from '@portal/contract/transactions';
+import { sql } from 'drizzle-orm';
 import type { UserRole } from '@portal/contract/users';
 import type { Config } from '@server/config';
 import { agencies, merchants, rates, users } from '@server/db/schema';
 import type { App } from '@server/lib/zod-routes';
 import { createSession } from '@server/modules/auth/sessions';
+import { recordDeposit, type RecordedDeposit } from '@server/modules/deposits/service';
+import { driftedAccounts, ledgerTotal } from '@server/modules/ledger/ledger';
 import { seedSandboxAccount } from '@server/modules/merchants/adapters/sandbox-adapter';
 import { SESSION_COOKIE } from '@server/plugins/app/access';
 import { BrowserClient, uniqueEmail } from '@test/browser-client';
+import { expireBuyRequests } from '@server/modules/transactions/workers';
 import { buildTestApp } from '@test/helpers';
 
 /**
@@ -179,4 +189,98 @@ export async function moneyKit(options: { config?: Partial<Config> } = {}): Prom
     made,
     close: () => app.close(),
   };
+}
+
+/** A bank reference no other test uses. */
+export function uniqueReference(prefix = 'BANK'): string {
+  return `${prefix}-${randomBytes(8).toString('hex')}`;
+}
+
+/** A deposit through the one real path (recordDeposit), received now unless told otherwise. */
+export function deposit(
+  app: App,
+  input: Omit<DepositNotification, 'bankReference' | 'receivedAt'> & {
+    bankReference?: string;
+    receivedAt?: string;
+  },
+  source: DepositSource = 'webhook',
+): Promise<RecordedDeposit> {
+  return recordDeposit(
+    app.db,
+    {
+      bankReference: input.bankReference ?? uniqueReference(),
+      receivedAt: input.receivedAt ?? new Date().toISOString(),
+      ...input,
+    },
+    source,
+    null,
+  );
+}
+
+/** The statuses of the given transactions, straight from the database. */
+export async function statusesOf(
+  app: App,
+  ids: readonly string[],
+): Promise<Map<string, TransactionStatus>> {
+  if (ids.length === 0) return new Map();
+  const result = await app.db.execute<{ id: string; status: TransactionStatus }>(
+    sql`select id, status from transactions where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(result.rows.map((row) => [row.id, row.status]));
+}
+
+export async function statusOf(app: App, id: string): Promise<TransactionStatus | undefined> {
+  return (await statusesOf(app, [id])).get(id);
+}
+
+/**
+ * Runs the expiry sweep as of `now` until it finds nothing more (on a shared database older
+ * leftovers may come first; the sweep takes a batch at a time).
+ */
+export async function sweepExpired(app: App, now: Date): Promise<void> {
+  for (let round = 0; round < 50; round += 1) {
+    if ((await expireBuyRequests(app, now)) === 0) return;
+  }
+}
+
+/** Ledger accounts (not the merchant's own side) below zero: must be none. */
+export async function overdrafts(app: App): Promise<number> {
+  const result = await app.db.execute<{ n: string | number }>(
+    sql`select count(*) as n from ledger_accounts where kind <> 'merchant' and balance < 0`,
+  );
+  return Number(result.rows[0]!.n);
+}
+
+/** The whole-database ledger invariants: balanced, no drift, no overdraft. */
+export async function ledgerHealth(app: App) {
+  return {
+    total: await ledgerTotal(app.db),
+    drifted: await driftedAccounts(app.db),
+    overdrafts: await overdrafts(app),
+  };
+}
+
+export const HEALTHY_LEDGER = { total: '0', drifted: [], overdrafts: 0 };
+
+/** Sum of the amounts of the account's open (Requested or Pending) sells, as NUMERIC text. */
+export async function openSellTotal(app: App, accountId: string): Promise<string> {
+  const result = await app.db.execute<{ total: string }>(
+    sql`select coalesce(sum(amount), 0)::text as total from transactions
+         where account_id = ${accountId} and type = 'sell' and status in ('Requested', 'Pending')`,
+  );
+  return result.rows[0]!.total;
+}
+
+/** Whether two decimal strings are the same number ("1.50" and "1.5"). */
+export function sameAmount(a: string, b: string): boolean {
+  const canonical = (value: string) => {
+    const [whole = '0', fraction = ''] = value.split('.');
+    const trimmedWhole = whole.replace(/^0+(?=\d)/, '');
+    const trimmedFraction = fraction.replace(/0+$/, '');
+    return trimmedFraction ? `${trimmedWhole}.${trimmedFraction}` : trimmedWhole;
+  };
+  return canonical(a) === canonical(b);
 }

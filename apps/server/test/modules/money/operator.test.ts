@@ -1,0 +1,321 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type {
+  AccountPosition,
+  Deposit,
+  DepositOutcome,
+  OperatorTransaction,
+  StatementImportReport,
+} from '@portal/contract/transactions';
+import { sandboxMerchantAccounts } from '@server/db/schema';
+import { ledgerTotal } from '@server/modules/ledger/ledger';
+import { MerchantError } from '@server/modules/merchants/adapter';
+import { moneyKit, type MoneyKit, type Person } from './money-test-kit';
+
+let kit: MoneyKit;
+let operator: Person;
+beforeAll(async () => {
+  kit = await moneyKit();
+  operator = await kit.person({ role: 'operator' });
+});
+afterAll(() => kit.close());
+
+const reference = () => `REF-${randomBytes(6).toString('hex')}`;
+
+async function sandboxBalance(accountNumber: string): Promise<string> {
+  const [row] = await kit.app.db
+    .select({ balance: sandboxMerchantAccounts.balance })
+    .from(sandboxMerchantAccounts)
+    .where(
+      and(
+        eq(sandboxMerchantAccounts.merchantId, kit.merchantId),
+        eq(sandboxMerchantAccounts.accountNumber, accountNumber),
+      ),
+    );
+  return row!.balance;
+}
+
+describe('operator: sell payouts', () => {
+  it('take, then complete with the payout reference: the merchant is debited once', async () => {
+    const owner = await kit.person();
+    const account = await kit.account(owner, '20');
+    const sell = await kit.made(owner, 'sell', account.id, '5');
+
+    const noReference = await operator.browser.post(
+      `/api/operator/transactions/${sell.id}/complete`,
+      { payoutReference: 'too early' },
+    );
+    expect(noReference.json()).toMatchObject({ error: { code: 'TRANSITION_NOT_ALLOWED' } });
+
+    const taken = await operator.browser.post(`/api/operator/transactions/${sell.id}/take`, {});
+    expect(taken.json<OperatorTransaction>()).toMatchObject({
+      status: 'Pending',
+      user: { id: owner.id },
+    });
+
+    const missing = await operator.browser.post(
+      `/api/operator/transactions/${sell.id}/complete`,
+      {},
+    );
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ error: { code: 'PAYOUT_REFERENCE_REQUIRED' } });
+
+    const done = await operator.browser.post(`/api/operator/transactions/${sell.id}/complete`, {
+      payoutReference: 'KB-20261121-0001',
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json<OperatorTransaction>()).toMatchObject({
+      status: 'Completed',
+      payoutReference: 'KB-20261121-0001',
+    });
+    expect(await sandboxBalance(account.accountNumber)).toBe('15.00000000');
+    const position = (
+      await owner.browser.get(`/api/accounts/${account.id}/position`)
+    ).json<AccountPosition>();
+    expect(position).toMatchObject({ balance: '15', openPosition: '0', available: '15' });
+
+    const again = await operator.browser.post(`/api/operator/transactions/${sell.id}/complete`, {
+      payoutReference: 'KB-20261121-0001',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(await sandboxBalance(account.accountNumber)).toBe('15.00000000');
+    expect(await ledgerTotal(kit.app.db)).toBe('0');
+  });
+
+  it('a merchant that does not answer leaves the sale Pending and no longer cancellable; a retry completes it', async () => {
+    const owner = await kit.person();
+    const account = await kit.account(owner, '20');
+    const sell = await kit.made(owner, 'sell', account.id, '3');
+    await operator.browser.post(`/api/operator/transactions/${sell.id}/take`, {});
+
+    const real = kit.app.merchantAdapters.forMerchant;
+    kit.app.merchantAdapters.forMerchant = (merchant) => ({
+      ...real(merchant),
+      debit: () => Promise.reject(new MerchantError('unavailable', 'down')),
+    });
+    try {
+      const failed = await operator.browser.post(`/api/operator/transactions/${sell.id}/complete`, {
+        payoutReference: 'P-1',
+      });
+      expect(failed.statusCode).toBe(503);
+      expect(failed.json()).toMatchObject({ error: { code: 'MERCHANT_UNAVAILABLE' } });
+    } finally {
+      kit.app.merchantAdapters.forMerchant = real;
+    }
+    const cancel = await operator.browser.post(`/api/operator/transactions/${sell.id}/cancel`, {
+      reason: 'changed my mind',
+    });
+    expect(cancel.statusCode).toBe(409);
+    const retried = await operator.browser.post(`/api/operator/transactions/${sell.id}/complete`, {
+      payoutReference: 'P-1',
+    });
+    expect(retried.json<OperatorTransaction>().status).toBe('Completed');
+    expect(await sandboxBalance(account.accountNumber)).toBe('17.00000000');
+  });
+
+  it('cancelling a Pending sell releases the reservation; a reason is required', async () => {
+    const owner = await kit.person();
+    const account = await kit.account(owner, '8');
+    const sell = await kit.made(owner, 'sell', account.id, '8');
+    await operator.browser.post(`/api/operator/transactions/${sell.id}/take`, {});
+    const noReason = await operator.browser.post(`/api/operator/transactions/${sell.id}/cancel`, {
+      reason: '   ',
+    });
+    expect(noReason.statusCode).toBe(400);
+    const cancelled = await operator.browser.post(`/api/operator/transactions/${sell.id}/cancel`, {
+      reason: 'Bank account of the user could not be verified',
+    });
+    expect(cancelled.json<OperatorTransaction>().status).toBe('Cancelled');
+    const position = (
+      await owner.browser.get(`/api/accounts/${account.id}/position`)
+    ).json<AccountPosition>();
+    expect(position).toMatchObject({ openPosition: '0', available: '8' });
+  });
+
+  it('clients cannot reach operator routes', async () => {
+    const client = await kit.person();
+    for (const url of [
+      '/api/operator/transactions',
+      '/api/operator/deposits',
+      '/api/operator/rates',
+    ]) {
+      expect((await client.browser.get(url)).statusCode).toBe(403);
+    }
+  });
+});
+
+describe('operator: deposits that need a person', () => {
+  it('a near-miss deposit delays the buy with its reason; completing it with the deposit resolves both', async () => {
+    const owner = await kit.person();
+    const account = await kit.account(owner);
+    const buy = await kit.made(owner, 'buy', account.id, '3');
+    const entered = await operator.browser.post('/api/operator/deposits', {
+      bankReference: reference(),
+      depositorName: owner.name,
+      amountKrw: String(Number(buy.totalKrw) - 1),
+      receivedAt: new Date().toISOString(),
+    });
+    expect(entered.statusCode).toBe(201);
+    const { deposit } = entered.json<DepositOutcome>();
+    expect(deposit).toMatchObject({
+      status: 'review',
+      reviewReason: 'amount_differs',
+      source: 'manual',
+    });
+
+    const seen = (
+      await owner.browser.get(`/api/transactions/${buy.id}`)
+    ).json<OperatorTransaction>();
+    expect(seen).toMatchObject({ status: 'Pending', delayReason: 'amount_differs' });
+
+    const duplicate = await operator.browser.post('/api/operator/deposits', {
+      bankReference: deposit.bankReference,
+      depositorName: owner.name,
+      amountKrw: '1',
+      receivedAt: new Date().toISOString(),
+    });
+    expect(duplicate.statusCode).toBe(409);
+
+    const queue = await operator.browser.get('/api/operator/deposits?status=review&pageSize=100');
+    expect(queue.json<{ items: Deposit[] }>().items.map((item) => item.id)).toContain(deposit.id);
+
+    const completed = await operator.browser.post(`/api/operator/transactions/${buy.id}/complete`, {
+      depositId: deposit.id,
+      note: 'Customer paid 1 won less; accepted',
+    });
+    expect(completed.json<OperatorTransaction>()).toMatchObject({
+      status: 'Completed',
+      creditStatus: 'pending',
+    });
+    const resolved = await operator.browser.post(`/api/operator/deposits/${deposit.id}/resolve`, {
+      resolution: 'again',
+    });
+    expect(resolved.json()).toMatchObject({ error: { code: 'DEPOSIT_ALREADY_RESOLVED' } });
+  });
+
+  it('imports a bank statement: good lines recorded and matched, bad lines reported, a re-import only duplicates', async () => {
+    const owner = await kit.person();
+    const account = await kit.account(owner);
+    const buy = await kit.made(owner, 'buy', account.id, '4');
+    const later = new Date(Date.now() + 60_000);
+    const kst = new Date(later.getTime() + 9 * 3600_000)
+      .toISOString()
+      .slice(0, 19)
+      .replace('T', ' ');
+    const csv = [
+      '\uFEFFreceived_at,bank_reference,depositor_name,amount_krw,receiving_account',
+      `${kst},${reference()},${owner.name},"${Number(buy.totalKrw).toLocaleString('en-US')}",100-XYZ`,
+      `${kst},${reference()},누군가,12345,`,
+      `not a date,${reference()},누군가,12345,`,
+      `${kst},,누군가,12345,`,
+    ].join('\r\n');
+    const upload = async () => {
+      const boundary = `----portal${randomBytes(8).toString('hex')}`;
+      const body = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="statement.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+        ),
+        Buffer.from(csv, 'utf8'),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return operator.browser.post('/api/operator/deposits/import', body, {
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+    };
+    const first = await upload();
+    expect(first.statusCode).toBe(200);
+    const report = first.json<StatementImportReport>();
+    expect(report).toMatchObject({ lines: 4, recorded: 2, duplicates: 0, settled: 1, review: 1 });
+    expect(report.errors.map((error) => error.line)).toEqual([4, 5]);
+    const detail = (
+      await owner.browser.get(`/api/transactions/${buy.id}`)
+    ).json<OperatorTransaction>();
+    expect(detail.status).toBe('Completed');
+    const second = (await upload()).json<StatementImportReport>();
+    expect(second).toMatchObject({ recorded: 0, duplicates: 2 });
+  });
+
+  it('refuses a statement without the required columns', async () => {
+    const boundary = 'portalboundary';
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="s.csv"\r\nContent-Type: text/csv\r\n\r\nfoo,bar\r\n1,2\r\n--${boundary}--\r\n`;
+    const response = await operator.browser.post(
+      '/api/operator/deposits/import',
+      Buffer.from(body),
+      {
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { code: 'STATEMENT_INVALID' } });
+  });
+});
+
+describe('operator: rates', () => {
+  it('sets rates, keeps history, and a quote locks the rate it was made with', async () => {
+    const owner = await kit.person();
+    const account = await kit.account(owner);
+    const token = await kit.quote(owner, 'buy');
+    const set = await operator.browser.post('/api/operator/rates', {
+      asset: kit.asset,
+      buyRateKrw: '1400',
+      sellRateKrw: '1390.55',
+    });
+    expect(set.statusCode).toBe(201);
+    const bad = await operator.browser.post('/api/operator/rates', {
+      asset: kit.asset,
+      buyRateKrw: '1400.123',
+      sellRateKrw: '0',
+    });
+    expect(bad.json()).toMatchObject({
+      error: {
+        code: 'VALIDATION_FAILED',
+        fields: { buyRateKrw: 'rateInvalid', sellRateKrw: 'rateInvalid' },
+      },
+    });
+    const list = (await operator.browser.get('/api/operator/rates')).json<{
+      current: { asset: string; buyRateKrw: string }[];
+      history: { asset: string }[];
+    }>();
+    expect(list.current.find((rate) => rate.asset === kit.asset)?.buyRateKrw).toBe('1400.00');
+    expect(list.history.filter((rate) => rate.asset === kit.asset).length).toBeGreaterThanOrEqual(
+      2,
+    );
+
+    const locked = await owner.browser.post(
+      '/api/transactions/buy',
+      { accountId: account.id, amount: '1', quoteToken: token },
+      { headers: { 'idempotency-key': `k-${randomBytes(8).toString('hex')}` } },
+    );
+    expect(locked.json()).toMatchObject({ rateKrw: '1392.5', totalKrw: '1393' });
+  });
+
+  it('refuses an expired or forged quote', async () => {
+    const short = await moneyKit({ config: { quoteMaxAgeSeconds: 10 } });
+    try {
+      const owner = await short.person();
+      const account = await short.account(owner);
+      const token = await short.quote(owner, 'sell');
+      const [payload, signature] = token.split('.');
+      const forged = `${payload}x.${signature}`;
+      const send = (quoteToken: string) =>
+        owner.browser.post(
+          '/api/transactions/sell',
+          { accountId: account.id, amount: '1', quoteToken },
+          { headers: { 'idempotency-key': `k-${randomBytes(8).toString('hex')}` } },
+        );
+      expect((await send(forged)).json()).toMatchObject({ error: { code: 'QUOTE_INVALID' } });
+      const buyQuote = await short.quote(owner, 'buy');
+      expect((await send(buyQuote)).json()).toMatchObject({ error: { code: 'QUOTE_INVALID' } });
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 11_000);
+      try {
+        expect((await send(token)).json()).toMatchObject({ error: { code: 'QUOTE_EXPIRED' } });
+      } finally {
+        vi.useRealTimers();
+      }
+    } finally {
+      await short.close();
+    }
+  });
+});
