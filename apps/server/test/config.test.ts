@@ -23,6 +23,10 @@ describe('loadConfig', () => {
       sessionSecret: undefined,
       cookieSecure: false,
       uploadsDir: resolve('/srv/portal/data/uploads'),
+      quoteMaxAgeSeconds: 120,
+      buyRequestTtlHours: 24,
+      bankWebhookSecret: undefined,
+      backgroundJobs: true,
     });
   });
 

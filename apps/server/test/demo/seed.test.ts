@@ -37,9 +37,17 @@ describe('seedDemoData', () => {
     expect(await seedDemoData(database.db)).toBe(true);
 
     const agencyRows = await database.db.select().from(agencies);
-    expect(agencyRows.map(({ code, name }) => ({ code, name })).sort(byCode)).toEqual(
-      [...DEMO_AGENCIES].sort(byCode),
-    );
+    expect(
+      agencyRows
+        .map(({ code, name, bankName, bankAccountNumber, bankAccountHolder }) => ({
+          code,
+          name,
+          bankName,
+          bankAccountNumber,
+          bankAccountHolder,
+        }))
+        .sort(byCode),
+    ).toEqual([...DEMO_AGENCIES].sort(byCode));
     const userRows = await database.db
       .select()
       .from(users)

@@ -18,7 +18,7 @@ export const STATEMENT_COLUMNS = [
   'receiving_account',
 ] as const;
 export const REQUIRED_COLUMNS = STATEMENT_COLUMNS.slice(0, 4);
-export const MAX_STATEMENT_BYTES = 2 * 1024 * 1024;
+export const MAX_STATEMENT_BYTES = 5 * 1024 * 1024;
 export const MAX_STATEMENT_LINES = 10_000;
 
 export interface StatementLine {

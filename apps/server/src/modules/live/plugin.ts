@@ -83,7 +83,8 @@ export default fp(
 
     app.addHook('preClose', async () => {
       closed = true;
-      await stop();
+      // The database may already be gone (a failed start, a test that closed it): nothing to undo.
+      await stop().catch((error: unknown) => app.log.debug({ err: error }, 'unlisten failed'));
     });
   },
   { name: 'live', dependencies: ['database'] },
