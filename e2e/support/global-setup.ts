@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startPortal } from './portal-server';
+import { BANK_WEBHOOK_SECRET, startPortal } from './portal-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -10,7 +10,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // Demo data (the seeded operator, agency and client) also with DATABASE_URL, where it is off
   // by default: the identity tests sign in as the demo operator.
-  const portal = await startPortal({ DEMO_DATA: 'true' });
+  const portal = await startPortal({ DEMO_DATA: 'true', BANK_WEBHOOK_SECRET });
   project.provide('baseURL', portal.baseURL);
   return portal.stop;
 }

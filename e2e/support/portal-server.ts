@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** The bank webhook secret of the portal under test: the tests sign deposits with it. */
+export const BANK_WEBHOOK_SECRET = 'e2e-bank-webhook-secret-0123456789abcdef';
+
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const serverBundle = join(repoRoot, 'apps/server/dist/server.js');
 const webIndex = join(repoRoot, 'apps/web/dist/index.html');

@@ -28,6 +28,10 @@ export const routes: RouteObject[] = [
       { path: paths.app.buy, lazy: () => import('@/app/routes/app/buy') },
       { path: paths.app.sell, lazy: () => import('@/app/routes/app/sell') },
       { path: paths.app.transactions, lazy: () => import('@/app/routes/app/transactions') },
+      {
+        path: paths.app.transactionDetail,
+        lazy: () => import('@/app/routes/app/transaction-detail'),
+      },
       { path: paths.app.accounts, lazy: () => import('@/app/routes/app/accounts') },
       { path: paths.app.profile, lazy: () => import('@/app/routes/app/profile') },
       { path: paths.app.support, lazy: () => import('@/app/routes/app/support') },
@@ -46,6 +50,12 @@ export const routes: RouteObject[] = [
         path: paths.app.merchantsAdmin,
         lazy: () => import('@/app/routes/app/merchants-admin'),
       },
+      { path: paths.app.ratesAdmin, lazy: () => import('@/app/routes/app/rates-admin') },
+      {
+        path: paths.app.operatorTransactions,
+        lazy: () => import('@/app/routes/app/operator-transactions'),
+      },
+      { path: paths.app.depositsAdmin, lazy: () => import('@/app/routes/app/deposits-admin') },
       // Not found is not a secret: a signed-out visitor sees it without signing in first.
       { path: '*', handle: { public: true }, lazy: () => import('@/app/routes/not-found') },
     ],

@@ -17,6 +17,7 @@ export const paths = {
     buy: '/app/buy',
     sell: '/app/sell',
     transactions: '/app/transactions',
+    transactionDetail: '/app/transactions/:id',
     accounts: '/app/accounts',
     profile: '/app/profile',
     support: '/app/support',
@@ -27,5 +28,8 @@ export const paths = {
     // Operator screens.
     kycReview: '/app/operator/kyc',
     merchantsAdmin: '/app/operator/merchants',
+    ratesAdmin: '/app/operator/rates',
+    operatorTransactions: '/app/operator/transactions',
+    depositsAdmin: '/app/operator/deposits',
   },
 } as const;

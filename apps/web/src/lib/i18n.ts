@@ -22,6 +22,12 @@ export const NAMESPACES = [
   'kycReview',
   'accounts',
   'merchantsAdmin',
+  'ratesAdmin',
+  'operatorTransactions',
+  'depositsAdmin',
+  'transactions',
+  'buy',
+  'sell',
 ] as const;
 
 /** Spec section 9: anything starting with "ko" is Korean, everything else English. */

@@ -37,6 +37,7 @@ import { RequireAuth } from '@/features/auth/components/require-auth';
 import { useSignOutFlow } from '@/features/auth/hooks/use-sign-out-flow';
 import { appNavItems } from '@/features/navigation/nav-items';
 import { useIsActive } from '@/features/navigation/use-is-active';
+import { useLiveUpdates } from '@/features/transactions/live/use-live-updates';
 import { useUser } from '@/lib/user/user-context';
 import { BrandLink } from '@/components/ui/brand-link';
 import { LanguageSwitch } from '@/components/ui/language-switch';
@@ -82,8 +83,10 @@ export function Component() {
 /** The signed-in frame: header, the sidebar of spec section 2, and the screen in main. */
 function AppFrame() {
   const { t } = useTranslation('common');
-  const { role, user } = useUser();
+  const { role, user, isSignedIn } = useUser();
   const [navOpened, nav] = useDisclosure(false);
+  // Transaction changes pushed by the server, for as long as someone is signed in.
+  useLiveUpdates(isSignedIn);
   const isActive = useIsActive();
   const signOutFlow = useSignOutFlow();
 

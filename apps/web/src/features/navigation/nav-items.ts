@@ -39,6 +39,9 @@ const agencyNavItems: readonly NavItem[] = [
 const operatorNavItems: readonly NavItem[] = [
   { key: 'dashboard', to: paths.app.dashboard, end: true },
   { key: 'kycReview', to: paths.app.kycReview },
+  { key: 'operatorTransactions', to: paths.app.operatorTransactions },
+  { key: 'depositsAdmin', to: paths.app.depositsAdmin },
+  { key: 'ratesAdmin', to: paths.app.ratesAdmin },
   { key: 'merchantsAdmin', to: paths.app.merchantsAdmin },
   { key: 'profile', to: paths.app.profile },
   { key: 'support', to: paths.app.support },

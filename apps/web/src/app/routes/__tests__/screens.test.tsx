@@ -105,6 +105,10 @@ function answerApi() {
     if (['/accounts', '/merchants', '/operator/merchants'].includes(url)) {
       return Promise.resolve({ data: { items: [] } });
     }
+    if (url === '/operator/rates') return Promise.resolve({ data: { current: [], history: [] } });
+    if (['/operator/transactions', '/operator/deposits'].includes(url)) {
+      return Promise.resolve({ data: { items: [], total: 0, page: 1, pageSize: 20 } });
+    }
     return Promise.reject(new Error(`unexpected GET ${url}`));
   });
   return vi.spyOn(api, 'post').mockResolvedValue({ status: 204, data: '' });
@@ -147,7 +151,13 @@ const appPaths = [
   '/app/no-such-screen',
 ];
 
-const operatorPaths = new Set<string>([paths.app.kycReview, paths.app.merchantsAdmin]);
+const operatorPaths = new Set<string>([
+  paths.app.kycReview,
+  paths.app.merchantsAdmin,
+  paths.app.ratesAdmin,
+  paths.app.operatorTransactions,
+  paths.app.depositsAdmin,
+]);
 
 describe.each(LANGUAGES)('screens in %s', (language) => {
   it.each(publicPaths)('%s has one h1 and every text it asks for', async (path) => {
@@ -200,6 +210,9 @@ describe('signed-in screens', () => {
   it.each([
     [paths.app.kycReview, 'KYC review'],
     [paths.app.merchantsAdmin, 'Merchants'],
+    [paths.app.ratesAdmin, 'Rates'],
+    [paths.app.operatorTransactions, 'Transactions'],
+    [paths.app.depositsAdmin, 'Deposits'],
   ])('show the not-found page, not %s, to anyone but an operator', async (path, title) => {
     for (const role of ['client', 'agency'] as const) {
       signIn(role);
@@ -269,11 +282,21 @@ describe('app layout', () => {
     expect(screen.getByText('김민준')).toBeTruthy();
   });
 
-  it('gives an operator KYC review, merchants and no trading screens', async () => {
+  it('gives an operator the queues, rates, merchants and no trading screens', async () => {
     signIn('operator');
     await renderAt(paths.app.dashboard);
     const links = Array.from(menuOf().querySelectorAll('a')).map((link) => link.textContent);
-    expect(links).toEqual(['Dashboard', 'KYC review', 'Merchants', 'Profile', 'Support', 'FAQ']);
+    expect(links).toEqual([
+      'Dashboard',
+      'KYC review',
+      'Transactions',
+      'Deposits',
+      'Rates',
+      'Merchants',
+      'Profile',
+      'Support',
+      'FAQ',
+    ]);
   });
 
   it('adds Clients and Client Transactions for an agency', async () => {

@@ -28,10 +28,13 @@ describe('navigation', () => {
     expect(appNavItems('client').map((item) => item.key)).toEqual(userMenu);
   });
 
-  it('gives operators KYC review and merchants, and no trading screens', () => {
+  it('gives operators their queues, rates and merchants, and no trading screens', () => {
     expect(appNavItems('operator').map((item) => item.key)).toEqual([
       'dashboard',
       'kycReview',
+      'operatorTransactions',
+      'depositsAdmin',
+      'ratesAdmin',
       'merchantsAdmin',
       'profile',
       'support',
@@ -39,7 +42,9 @@ describe('navigation', () => {
     ]);
     for (const role of USER_ROLES.filter((role) => role !== 'operator')) {
       expect(appNavItems(role).some((item) => item.key === 'kycReview')).toBe(false);
-      expect(appNavItems(role).some((item) => item.key === 'merchantsAdmin')).toBe(false);
+      for (const key of ['merchantsAdmin', 'operatorTransactions', 'depositsAdmin', 'ratesAdmin']) {
+        expect(appNavItems(role).some((item) => item.key === key)).toBe(false);
+      }
     }
   });
 

@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { ScreenHeader } from '@/components/ui/screen-header';
+import { RequireRole } from '@/features/auth/components/require-role';
+import { RatesAdmin } from '@/features/operator-rates/components/rates-admin';
+import { Component as NotFound } from '@/app/routes/not-found';
+
+/** Operator only: anyone else gets the not-found page (the server refuses them as well). */
+export function Component() {
+  return (
+    <RequireRole roles={['operator']} fallback={<NotFound />}>
+      <Screen />
+    </RequireRole>
+  );
+}
+
+function Screen() {
+  const { t } = useTranslation(['ratesAdmin', 'common']);
+  return (
+    <>
+      <ScreenHeader title={t('common:nav.ratesAdmin')} description={t('description')} />
+      <RatesAdmin />
+    </>
+  );
+}

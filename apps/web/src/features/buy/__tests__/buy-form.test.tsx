@@ -1,0 +1,159 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { AxiosError } from 'axios';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BuyForm } from '@/features/buy/components/buy-form';
+import { api } from '@/lib/api-client';
+import { apiFailure, ok, renderApp } from '@/testing/app';
+import { answerMoneyApi, mainAccount, quote, transaction } from '@/testing/money';
+
+afterEach(() => vi.restoreAllMocks());
+
+const detailRoute = [{ path: '/app/transactions/:id', element: <h1>Detail page</h1> }];
+
+async function ready(language: 'en' | 'ko' = 'en') {
+  const rendered = await renderApp(<BuyForm />, { language, routes: detailRoute });
+  const rate = language === 'en' ? '1,392.5 KRW per USDT' : '1 USDT당 1,392.5원';
+  // The first render loads the merchants, accounts and then the quote: allow it time under load.
+  expect(await screen.findByText(rate, undefined, { timeout: 5000 })).toBeTruthy();
+  const amount = screen.getByRole('textbox', {
+    name: language === 'en' ? /Amount to buy/ : /구매 수량/,
+  });
+  return { ...rendered, amount };
+}
+
+function postCall(post: ReturnType<typeof vi.spyOn>, index: number) {
+  const call = post.mock.calls[index] as [string, unknown, { headers: Record<string, string> }];
+  return { url: call[0], body: call[1], key: call[2].headers['Idempotency-Key'] };
+}
+
+describe('Buy', () => {
+  it('preselects the default account and computes the total exactly, rounding up', async () => {
+    answerMoneyApi();
+    const { amount } = await ready();
+    const account = screen.getByRole('combobox', { name: /Select account/ });
+    expect((account as HTMLInputElement).value).toMatch(/^Hanbit main/);
+    fireEvent.change(amount, { target: { value: '1.23456789' } });
+    // 1.23456789 x 1392.5 = 1719.135... -> 1,720 won (a buyer's total rounds up).
+    expect(await screen.findByText('1,720 KRW')).toBeTruthy();
+  });
+
+  it('shows the total in won in Korean', async () => {
+    answerMoneyApi();
+    const { amount } = await ready('ko');
+    fireEvent.change(amount, { target: { value: '1.23456789' } });
+    expect(await screen.findByText('1,720원')).toBeTruthy();
+    expect(screen.getByText('입금자명이 등록된 회원 이름과 같아야 합니다.')).toBeTruthy();
+  });
+
+  it('states the three conditions and the bank account to pay into', async () => {
+    answerMoneyApi();
+    await ready();
+    expect(screen.getByText("The depositor's name must match your registered name.")).toBeTruthy();
+    expect(
+      screen.getByText('The deposit amount must match the requested amount exactly.'),
+    ).toBeTruthy();
+    expect(screen.getByText('The buy request must be made here before you deposit.')).toBeTruthy();
+    expect(await screen.findByText('123-456-789012')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy Account number' })).toBeTruthy();
+  });
+
+  it('says so when the agency has no bank account yet', async () => {
+    answerMoneyApi({ deposit: { agencyName: 'Seoul Partners', account: null } });
+    await ready();
+    expect(await screen.findByText(/Seoul Partners has not set up its bank account/)).toBeTruthy();
+  });
+
+  it('refuses an invalid amount before sending', async () => {
+    answerMoneyApi();
+    const post = vi.spyOn(api, 'post');
+    const { amount } = await ready();
+    fireEvent.change(amount, { target: { value: '1.123456789' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request' }));
+    expect(
+      await screen.findByText('Enter an amount as a number, with at most 8 decimal places.'),
+    ).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('sends an Idempotency-Key, reuses it on a retry after a network error, then opens the detail', async () => {
+    answerMoneyApi();
+    const created = transaction();
+    const post = vi
+      .spyOn(api, 'post')
+      .mockRejectedValueOnce(new AxiosError('Network Error', 'ERR_NETWORK'))
+      .mockResolvedValueOnce(ok(created, 201));
+    const { amount, router } = await ready();
+    fireEvent.change(amount, { target: { value: '1.23456789' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request' }));
+    expect(await screen.findByText(/We could not reach the server/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Request' }));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(2));
+    const first = postCall(post, 0);
+    const second = postCall(post, 1);
+    expect(first.url).toBe('/transactions/buy');
+    expect(first.body).toEqual({
+      accountId: mainAccount.id,
+      amount: '1.23456789',
+      quoteToken: 'token-buy-1392.5',
+    });
+    expect(first.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.key).toBe(first.key);
+    expect(second.body).toEqual(first.body);
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/app/transactions/${created.id}`),
+    );
+    expect(await screen.findByText('Your request B00000012 has been received.')).toBeTruthy();
+  });
+
+  it('draws a new key when the amount changes and after a refusal', async () => {
+    answerMoneyApi();
+    const post = vi
+      .spyOn(api, 'post')
+      .mockRejectedValueOnce(new AxiosError('Network Error', 'ERR_NETWORK'))
+      .mockRejectedValueOnce(apiFailure(422, 'AMOUNT_OUT_OF_LIMITS'))
+      .mockRejectedValueOnce(apiFailure(422, 'AMOUNT_OUT_OF_LIMITS'));
+    const { amount } = await ready();
+    fireEvent.change(amount, { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request' }));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    await screen.findByText(/We could not reach the server/);
+    fireEvent.change(amount, { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request' }));
+    expect(
+      await screen.findByText('The amount is outside what this merchant accepts per request.'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Request' }));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(3));
+    const keys = [0, 1, 2].map((index) => postCall(post, index).key);
+    expect(new Set(keys).size).toBe(3);
+  });
+
+  it('renews an expired quote and says the rate changed', async () => {
+    let rate = '1392.5';
+    const get = answerMoneyApi({ quotes: { buy: () => Promise.resolve(quote('buy', rate)) } });
+    const post = vi.spyOn(api, 'post').mockRejectedValueOnce(apiFailure(409, 'QUOTE_EXPIRED'));
+    const { amount } = await ready();
+    fireEvent.change(amount, { target: { value: '1.23456789' } });
+    rate = '1400';
+    fireEvent.click(screen.getByRole('button', { name: 'Request' }));
+    const notice = await screen.findByRole('status');
+    expect(notice.textContent).toMatch(/The rate has changed: it is now 1,400 KRW per USDT/);
+    expect(await screen.findByText('1,729 KRW')).toBeTruthy();
+    expect(post).toHaveBeenCalledTimes(1);
+    expect(get.mock.calls.filter(([url]) => url === '/quotes').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('says when no rate is set', async () => {
+    answerMoneyApi({ quotes: { buy: () => Promise.reject(apiFailure(409, 'RATE_NOT_SET')) } });
+    await renderApp(<BuyForm />);
+    const form = await screen.findByRole('form', { name: 'Request a buy' });
+    expect(
+      await within(form).findByText(
+        'No rate has been set for this asset yet. Please try again later.',
+      ),
+    ).toBeTruthy();
+    expect(
+      (within(form).getByRole('button', { name: 'Request' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,115 @@
+import {
+  Divider,
+  Grid,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { krwTotal } from '@portal/contract/money';
+import { readableFieldStyles } from '@/components/ui/field-styles';
+import { FormAlert } from '@/components/ui/form-alert';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { DepositAccountCard } from '@/features/transactions/components/deposit-account-card';
+import { DepositConditions } from '@/features/transactions/components/deposit-conditions';
+import { Figure } from '@/features/transactions/components/figure';
+import { MerchantAccountFields } from '@/features/transactions/components/merchant-account-fields';
+import { QuoteRate } from '@/features/transactions/components/quote-rate';
+import { RateNotice } from '@/features/transactions/components/rate-notice';
+import { formatAsset, formatKrw } from '@/features/transactions/format';
+import { useTradeForm } from '@/features/transactions/hooks/use-trade-form';
+
+/**
+ * Buy (spec section 2): select merchant, select account, amount to buy, the user's rate in won and
+ * the total to buy, with the conditions for automatic deposit processing and the account to pay.
+ */
+export function BuyForm() {
+  const { t } = useTranslation(['buy', 'transactions', 'validation', 'errors']);
+  const trade = useTradeForm('buy');
+  const { form, merchant, quote, amount } = trade;
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const total = amount && quote.data ? krwTotal(amount, quote.data.rateKrw, 'buy') : null;
+
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, lg: 7 }}>
+        <Paper
+          withBorder
+          radius="md"
+          p={{ base: 'md', sm: 'lg' }}
+          component="section"
+          aria-labelledby="buy-form-title"
+        >
+          <Title id="buy-form-title" order={2} fz="lg" mb="md">
+            {t('buy:form.title')}
+          </Title>
+          <form
+            onSubmit={(event) => void trade.onSubmit(event)}
+            noValidate
+            aria-label={t('buy:form.title')}
+          >
+            <Stack gap="md">
+              <FormAlert message={trade.formError} />
+              <RateNotice message={trade.rateNotice} onClose={trade.dismissRateNotice} />
+              <MerchantAccountFields trade={trade} />
+              <TextInput
+                label={t('buy:form.amount')}
+                description={
+                  merchant
+                    ? t('transactions:form.limits', {
+                        min: formatAsset(t, merchant.minPerRequest, merchant.asset),
+                        max: formatAsset(t, merchant.maxPerRequest, merchant.asset),
+                      })
+                    : t('transactions:form.amountHint')
+                }
+                inputMode="decimal"
+                autoComplete="off"
+                rightSection={
+                  merchant ? (
+                    <Text fz="sm" c="dark.6">
+                      {merchant.asset}
+                    </Text>
+                  ) : null
+                }
+                rightSectionWidth={64}
+                styles={readableFieldStyles}
+                required
+                aria-invalid={errors.amount ? true : undefined}
+                error={trade.amountErrorText(errors.amount)}
+                {...register('amount')}
+              />
+              <Divider />
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+                <QuoteRate trade={trade} />
+                <Figure label={t('buy:form.total')} emphasis hint={t('buy:form.totalHint')}>
+                  {total ? formatKrw(t, total) : '—'}
+                </Figure>
+              </SimpleGrid>
+              <Group justify="flex-end">
+                <SubmitButton loading={trade.isSubmitting} disabled={!quote.data}>
+                  {t('transactions:form.request')}
+                </SubmitButton>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 5 }}>
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="lg">
+            <DepositConditions />
+            <Divider />
+            <DepositAccountCard />
+          </Stack>
+        </Paper>
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,196 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Deposit, StatementImportReport } from '@portal/contract/transactions';
+import { DepositsAdmin } from '@/features/operator-deposits/components/deposits-admin';
+import { api } from '@/lib/api-client';
+import { koreaWallClock, koreaWallClockToIso } from '@/lib/format';
+import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
+
+const deposit = (overrides: Partial<Deposit>): Deposit => ({
+  id: '5d1f0c9a-0000-4000-8000-000000000001',
+  bankReference: 'TX20260302-0001',
+  depositorName: '홍길 동',
+  amountKrw: '1392500',
+  receivedAt: '2026-03-02T01:15:00.000Z',
+  receivingAccount: '110-123-456789',
+  source: 'webhook',
+  status: 'review',
+  reviewReason: 'name_differs',
+  matchedTransaction: null,
+  relatedTransactions: [{ id: 't1', number: 'B00000007' }],
+  resolution: null,
+  createdAt: '2026-03-02T01:15:01.000Z',
+  ...overrides,
+});
+const nameDiffers = deposit({});
+const noRequest = deposit({
+  id: '5d1f0c9a-0000-4000-8000-000000000002',
+  bankReference: 'TX20260302-0002',
+  depositorName: '김철수',
+  amountKrw: '500000',
+  source: 'statement',
+  reviewReason: 'no_prior_request',
+  relatedTransactions: [],
+});
+
+beforeEach(() => {
+  vi.spyOn(api, 'get').mockImplementation((url: string) => {
+    if (url === '/auth/me') return Promise.resolve(ok({ user: { ...testUser, role: 'operator' } }));
+    if (url === '/operator/deposits') {
+      return Promise.resolve(
+        ok({ items: [nameDiffers, noRequest], total: 2, page: 1, pageSize: 20 }),
+      );
+    }
+    return Promise.reject(new Error(`unexpected GET ${url}`));
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('deposits (operator)', () => {
+  it('shows the review queue with amounts, sources, related requests and reasons', async () => {
+    await renderApp(<DepositsAdmin />);
+    const table = await screen.findByRole('table', { name: 'Deposits: To review' });
+    expect(api.get).toHaveBeenCalledWith(
+      '/operator/deposits',
+      expect.objectContaining({ params: { status: 'review', page: 1, pageSize: 20 } }),
+    );
+    expect(within(table).getByText('1,392,500 KRW')).toBeTruthy();
+    expect(within(table).getByText('Statement import')).toBeTruthy();
+    expect(within(table).getByText('Related: B00000007')).toBeTruthy();
+    expect(
+      within(table).getByText(/The depositor's name is not the registered name of the user/),
+    ).toBeTruthy();
+    expect(
+      within(table).getByText(/No buy request had been made before this deposit/),
+    ).toBeTruthy();
+  });
+
+  it('shows the reasons in Korean', async () => {
+    await renderApp(<DepositsAdmin />, { language: 'ko' });
+    const table = await screen.findByRole('table', { name: '입금: 확인 필요' });
+    expect(within(table).getByText('1,392,500원')).toBeTruthy();
+    expect(
+      within(table).getByText(/입금자명이 일치하는 요청을 한 이용자의 등록 이름과 다릅니다/),
+    ).toBeTruthy();
+    expect(
+      within(table).getByText(/이 입금이 들어오기 전에 접수된 구매 요청이 없습니다/),
+    ).toBeTruthy();
+  });
+
+  it('resolves a deposit only with a resolution', async () => {
+    const post = vi
+      .spyOn(api, 'post')
+      .mockResolvedValue(
+        ok({ ...noRequest, status: 'resolved', resolution: 'returned to sender' }),
+      );
+    await renderApp(<DepositsAdmin />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Resolve deposit TX20260302-0002' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resolve deposit TX20260302-0002' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Resolve deposit' }));
+    expect(await within(dialog).findByText('This field is required.')).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Resolution/ }), {
+      target: { value: 'returned to sender' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Resolve deposit' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(`/operator/deposits/${noRequest.id}/resolve`, {
+        resolution: 'returned to sender',
+      }),
+    );
+    expect(await screen.findByText('Deposit TX20260302-0002 resolved.')).toBeTruthy();
+  });
+
+  it('records a deposit by hand with its time in ISO 8601 with the Korean offset', async () => {
+    const post = vi.spyOn(api, 'post').mockResolvedValue(
+      ok(
+        {
+          deposit: deposit({
+            bankReference: 'TX-9',
+            source: 'manual',
+            status: 'settled',
+            reviewReason: null,
+            matchedTransaction: { id: 't9', number: 'B00000009' },
+          }),
+          duplicate: false,
+        },
+        201,
+      ),
+    );
+    await renderApp(<DepositsAdmin />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Record a deposit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record a deposit' });
+    const input = (name: RegExp) => within(dialog).getByRole('textbox', { name });
+    fireEvent.change(input(/Bank reference/), { target: { value: 'TX-9' } });
+    fireEvent.change(input(/Depositor name/), { target: { value: '홍길동' } });
+    fireEvent.change(input(/Amount/), { target: { value: '1,392,500' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record deposit' }));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    const [url, body] = post.mock.calls[0]!;
+    expect(url).toBe('/operator/deposits');
+    const sent = body as Record<string, string>;
+    expect(sent).toMatchObject({
+      bankReference: 'TX-9',
+      depositorName: '홍길동',
+      amountKrw: '1392500',
+    });
+    expect(sent.receivedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00$/);
+    expect(Math.abs(Date.parse(sent.receivedAt!) - Date.now())).toBeLessThan(120_000);
+    expect(sent.receivingAccount).toBeUndefined();
+    expect(await screen.findByText('Deposit TX-9 recorded: it completed B00000009.')).toBeTruthy();
+  });
+
+  it('says so on the bank reference when the deposit is already recorded', async () => {
+    vi.spyOn(api, 'post').mockRejectedValue(apiFailure(409, 'DEPOSIT_ALREADY_RECORDED'));
+    await renderApp(<DepositsAdmin />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Record a deposit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record a deposit' });
+    const input = (name: RegExp) => within(dialog).getByRole('textbox', { name });
+    fireEvent.change(input(/Bank reference/), { target: { value: 'TX20260302-0001' } });
+    fireEvent.change(input(/Depositor name/), { target: { value: '홍길동' } });
+    fireEvent.change(input(/Amount/), { target: { value: '1000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record deposit' }));
+    expect(
+      await within(dialog).findByText('A deposit with this bank reference is already recorded.'),
+    ).toBeTruthy();
+  });
+
+  it('imports a bank statement and shows the report', async () => {
+    const report: StatementImportReport = {
+      lines: 4,
+      recorded: 2,
+      duplicates: 1,
+      settled: 1,
+      review: 1,
+      errors: [{ line: 5, message: 'amount_krw is not a whole number of won' }],
+    };
+    const post = vi.spyOn(api, 'post').mockResolvedValue(ok(report));
+    await renderApp(<DepositsAdmin />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Import a bank statement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import a bank statement' });
+    expect(within(dialog).getByText(/bank_reference,depositor_name,amount_krw/)).toBeTruthy();
+    const sample = within(dialog).getByRole('link', { name: 'Download a sample file' });
+    expect(decodeURIComponent(sample.getAttribute('href') ?? '')).toContain('received_at');
+    const file = new File(['bank_reference,depositor_name\n'], 'statement.csv', {
+      type: 'text/csv',
+    });
+    const picker = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
+    fireEvent.change(picker, { target: { files: [file] } });
+    const result = await within(dialog).findByRole('region', { name: 'Import report' });
+    const [url, body, config] = post.mock.calls[0]!;
+    expect(url).toBe('/operator/deposits/import');
+    expect((body as FormData).get('file')).toBeInstanceOf(File);
+    expect(config).toEqual({ headers: { 'Content-Type': 'multipart/form-data' } });
+    expect(within(result).getByText('New deposits').nextSibling?.textContent).toBe('2');
+    expect(
+      within(result).getByText('Line 5: amount_krw is not a whole number of won'),
+    ).toBeTruthy();
+  });
+
+  it('turns Korean wall-clock time into ISO with +09:00', () => {
+    expect(koreaWallClockToIso('2026-03-02 10:15:00')).toBe('2026-03-02T10:15:00+09:00');
+    expect(koreaWallClockToIso('2026-03-02 10:15')).toBe('2026-03-02T10:15:00+09:00');
+    expect(koreaWallClockToIso('')).toBeNull();
+    expect(koreaWallClock(new Date('2026-03-02T20:30:00Z'))).toBe('2026-03-03 05:30:00');
+  });
+});

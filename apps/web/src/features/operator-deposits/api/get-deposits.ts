@@ -1,0 +1,40 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  depositListResponseSchema,
+  type Deposit,
+  type DepositStatus,
+} from '@portal/contract/transactions';
+import { api } from '@/lib/api-client';
+
+export const operatorDepositsQueryKey = ['operator', 'deposits'] as const;
+
+export interface DepositFilters {
+  status: DepositStatus;
+  page: number;
+  pageSize: number;
+}
+
+export interface DepositPage {
+  items: Deposit[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Recorded deposits of one status, newest first, a page at a time. */
+export async function getDeposits(
+  filters: DepositFilters,
+  signal?: AbortSignal,
+): Promise<DepositPage> {
+  const response = await api.get('/operator/deposits', { params: filters, signal });
+  return depositListResponseSchema.parse(response.data);
+}
+
+export const depositsQueryOptions = (filters: DepositFilters) =>
+  queryOptions({
+    queryKey: [...operatorDepositsQueryKey, filters],
+    queryFn: ({ signal }) => getDeposits(filters, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useDeposits = (filters: DepositFilters) => useQuery(depositsQueryOptions(filters));

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  statementImportResponseSchema,
+  type StatementImportReport,
+} from '@portal/contract/transactions';
+import { api } from '@/lib/api-client';
+import { invalidateAfterDeposit } from './invalidate';
+
+/**
+ * Uploads a bank statement CSV as multipart/form-data (one field, `file`); the JSON content type
+ * of the shared client is replaced so that the browser writes the multipart boundary itself.
+ */
+export async function importStatement(file: File): Promise<StatementImportReport> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  const response = await api.post('/operator/deposits/import', body, {
+    headers: { 'Content-Type': 'multipart/form-data' },
+  });
+  return statementImportResponseSchema.parse(response.data);
+}
+
+export function useImportStatement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importStatement,
+    onSettled: () => invalidateAfterDeposit(queryClient),
+  });
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  depositOutcomeSchema,
+  type DepositNotification,
+  type DepositOutcome,
+} from '@portal/contract/transactions';
+import { api } from '@/lib/api-client';
+import { invalidateAfterDeposit } from './invalidate';
+
+/** Records a deposit typed in by the operator; it is matched like the bank's notifications. */
+export async function recordDeposit(body: DepositNotification): Promise<DepositOutcome> {
+  const response = await api.post('/operator/deposits', body);
+  return depositOutcomeSchema.parse(response.data);
+}
+
+export function useRecordDeposit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: recordDeposit,
+    onSettled: () => invalidateAfterDeposit(queryClient),
+  });
+}

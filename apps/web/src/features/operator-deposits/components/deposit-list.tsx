@@ -1,0 +1,193 @@
+import { useState } from 'react';
+import { Button, Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconBuildingBank } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { Deposit, DepositStatus } from '@portal/contract/transactions';
+import { CardList } from '@/components/ui/card-list';
+import { ListState } from '@/components/ui/list-state';
+import { formatDecimal, formatKoreaDateTime } from '@/lib/format';
+import { useDeposits } from '../api/get-deposits';
+
+const PAGE_SIZE = 20;
+const breakAnywhere = { overflowWrap: 'anywhere' } as const;
+
+/** One page of deposits of a status; those under review can be resolved. */
+export function DepositList({
+  status,
+  onResolve,
+}: {
+  status: DepositStatus;
+  onResolve: (deposit: Deposit) => void;
+}) {
+  const { t, i18n } = useTranslation(['depositsAdmin', 'errors']);
+  const [page, setPage] = useState(1);
+  const query = useDeposits({ status, page, pageSize: PAGE_SIZE });
+  const phone = useMediaQuery('(max-width: 47.99em)', undefined, {
+    getInitialValueInEffect: false,
+  });
+  const language = i18n.language;
+  const items = query.data?.items ?? [];
+  const pages = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.pageSize)) : 1;
+  const label = t('tableLabel', { status: t(`tabs.${status}`) });
+
+  const amount = (deposit: Deposit) =>
+    t('krw', { amount: formatDecimal(deposit.amountKrw, language) });
+  const receivedAt = (deposit: Deposit) => formatKoreaDateTime(deposit.receivedAt, language);
+
+  /** Why it waits, or how it ended. */
+  const outcome = (deposit: Deposit) => (
+    <Stack gap={2}>
+      {deposit.reviewReason ? <Text fz="sm">{t(`reasons.${deposit.reviewReason}`)}</Text> : null}
+      {deposit.resolution ? (
+        <Text fz="xs" c="dark.6" style={breakAnywhere}>
+          {t('resolution', { text: deposit.resolution })}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+
+  const transactions = (deposit: Deposit) => {
+    const related = deposit.relatedTransactions
+      .filter((tx) => tx.id !== deposit.matchedTransaction?.id)
+      .map((tx) => tx.number);
+    if (!deposit.matchedTransaction && related.length === 0) {
+      return (
+        <Text fz="sm" c="dark.6">
+          {t('noTransactions')}
+        </Text>
+      );
+    }
+    return (
+      <Stack gap={2}>
+        {deposit.matchedTransaction ? (
+          <Text fz="sm" ff="monospace">
+            {t('matched', { number: deposit.matchedTransaction.number })}
+          </Text>
+        ) : null}
+        {related.length > 0 ? (
+          <Text fz="sm" ff="monospace" style={breakAnywhere}>
+            {t('related', { numbers: related.join(', ') })}
+          </Text>
+        ) : null}
+      </Stack>
+    );
+  };
+
+  const resolveButton = (deposit: Deposit) =>
+    deposit.status === 'review' ? (
+      <Button
+        size="xs"
+        variant="default"
+        aria-label={t('actions.resolveLabel', { reference: deposit.bankReference })}
+        onClick={() => onResolve(deposit)}
+      >
+        {t('actions.resolve')}
+      </Button>
+    ) : null;
+
+  const reviewing = status === 'review';
+
+  const table = (
+    <Table.ScrollContainer minWidth={1000}>
+      <Table verticalSpacing="sm" horizontalSpacing="md" aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('columns.bankReference')}</Table.Th>
+            <Table.Th>{t('columns.depositor')}</Table.Th>
+            <Table.Th>{t('columns.amount')}</Table.Th>
+            <Table.Th>{t('columns.receivedAt')}</Table.Th>
+            <Table.Th>{t('columns.source')}</Table.Th>
+            <Table.Th>{t('columns.reason')}</Table.Th>
+            <Table.Th>{t('columns.transactions')}</Table.Th>
+            {reviewing ? (
+              <Table.Th style={{ textAlign: 'right' }}>{t('columns.actions')}</Table.Th>
+            ) : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((deposit) => (
+            <Table.Tr key={deposit.id}>
+              <Table.Td>
+                <Text fz="sm" ff="monospace" style={breakAnywhere}>
+                  {deposit.bankReference}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm">{deposit.depositorName}</Text>
+                {deposit.receivingAccount ? (
+                  <Text fz="xs" c="dark.6">
+                    {t('receivingAccount', { account: deposit.receivingAccount })}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                  {amount(deposit)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm">{receivedAt(deposit)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm">{t(`source.${deposit.source}`)}</Text>
+              </Table.Td>
+              <Table.Td maw={320}>{outcome(deposit)}</Table.Td>
+              <Table.Td>{transactions(deposit)}</Table.Td>
+              {reviewing ? (
+                <Table.Td style={{ width: '1%', textAlign: 'right' }}>
+                  {resolveButton(deposit)}
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+
+  const cards = (
+    <CardList items={items} label={label} itemKey={(deposit) => deposit.id}>
+      {(deposit) => (
+        <>
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Text fw={600}>{deposit.depositorName}</Text>
+            <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {amount(deposit)}
+            </Text>
+          </Group>
+          <Text fz="sm" ff="monospace" style={breakAnywhere}>
+            {deposit.bankReference}
+          </Text>
+          <Text fz="xs" c="dark.6">
+            {receivedAt(deposit)} · {t(`source.${deposit.source}`)}
+          </Text>
+          {outcome(deposit)}
+          {transactions(deposit)}
+          {reviewing ? <Group mt={6}>{resolveButton(deposit)}</Group> : null}
+        </>
+      )}
+    </CardList>
+  );
+
+  return (
+    <Stack gap="xs">
+      {query.data ? (
+        <Text fz="sm" c="dark.6" aria-live="polite">
+          {t('count', { count: query.data.total })}
+        </Text>
+      ) : null}
+      <Paper withBorder radius="md">
+        <ListState
+          query={query}
+          isEmpty={items.length === 0}
+          empty={{ icon: IconBuildingBank, title: t(`empty.${status}`) }}
+          retryLabel={t('retry')}
+        >
+          {phone ? cards : table}
+        </ListState>
+      </Paper>
+      {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,194 @@
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/ko';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { DatesProvider, DateTimePicker } from '@mantine/dates';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { depositNotificationSchema } from '@portal/contract/transactions';
+import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
+import { readableFieldStyles } from '@/components/ui/field-styles';
+import { FormAlert } from '@/components/ui/form-alert';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { koreaWallClock, koreaWallClockToIso } from '@/lib/format';
+import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
+import { toast } from '@/lib/notifications';
+import { useRecordDeposit } from '../api/record-deposit';
+
+/**
+ * The form's own shape: the time is what the picker shows, Korean wall-clock time, and becomes
+ * an ISO time with +09:00 on the way out; everything else is the API's rule.
+ */
+const formSchema = depositNotificationSchema.extend({
+  receivedAt: z
+    .string({ error: 'required' })
+    .refine((value) => koreaWallClockToIso(value) !== null, { error: 'dateInvalid' }),
+  receivingAccount: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.string().trim().max(60, { error: 'tooLong' }).optional(),
+  ),
+});
+interface FormValues {
+  bankReference: string;
+  depositorName: string;
+  amountKrw: string;
+  /** "YYYY-MM-DD HH:mm:ss", Korean wall-clock time. */
+  receivedAt: string;
+  receivingAccount?: string;
+}
+
+const FIELDS = [
+  'bankReference',
+  'depositorName',
+  'amountKrw',
+  'receivedAt',
+  'receivingAccount',
+] as const;
+
+/** Won as typed ("1,000,000 원") -> digits only, as the API takes them. */
+const digitsOnly = (value: unknown) =>
+  typeof value === 'string' ? value.replace(/[\s,원₩]|KRW/gi, '') : value;
+
+export function ManualDepositDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation(['depositsAdmin', 'common']);
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size="lg"
+      title={t('manual.title')}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      styles={{ content: koreanLineBreaks, title: { fontWeight: 700 } }}
+    >
+      {opened ? <ManualDepositForm onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function ManualDepositForm({ onDone }: { onDone: () => void }) {
+  const { t, i18n } = useTranslation(['depositsAdmin', 'common', 'validation', 'errors']);
+  const record = useRecordDeposit();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<FormValues>({
+    resolver: zodResolver(formSchema) as never,
+    mode: 'onBlur',
+    defaultValues: {
+      bankReference: '',
+      depositorName: '',
+      amountKrw: '',
+      receivedAt: koreaWallClock(),
+      receivingAccount: '',
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const receivedAt = koreaWallClockToIso(values.receivedAt);
+    if (!receivedAt) return;
+    try {
+      const { deposit, duplicate } = await record.mutateAsync({ ...values, receivedAt });
+      const reference = deposit.bankReference;
+      if (duplicate) toast('info', { message: t('manual.duplicate', { reference }) });
+      else if (deposit.matchedTransaction) {
+        const number = deposit.matchedTransaction.number;
+        toast('success', { message: t('manual.settled', { reference, number }) });
+      } else toast('warning', { message: t('manual.queued', { reference }) });
+      onDone();
+    } catch (error) {
+      const placed = applyApiErrorToForm(error, setError, FIELDS, {
+        DEPOSIT_ALREADY_RECORDED: 'bankReference',
+      });
+      if (!placed) setFormError(errorMessage(t, error));
+    }
+  });
+
+  const text = (name: (typeof FIELDS)[number]) => fieldErrorText(t, errors[name]);
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack gap="md">
+        <Text fz="sm" c="dark.7">
+          {t('manual.lead')}
+        </Text>
+        <FormAlert message={formError} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <TextInput
+            label={t('manual.bankReference')}
+            description={t('manual.bankReferenceHint')}
+            styles={readableFieldStyles}
+            required
+            data-autofocus
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={errors.bankReference ? true : undefined}
+            error={text('bankReference')}
+            {...register('bankReference')}
+          />
+          <TextInput
+            label={t('manual.depositorName')}
+            description={t('manual.depositorNameHint')}
+            styles={readableFieldStyles}
+            required
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={errors.depositorName ? true : undefined}
+            error={text('depositorName')}
+            {...register('depositorName')}
+          />
+          <TextInput
+            label={t('manual.amountKrw')}
+            styles={readableFieldStyles}
+            required
+            inputMode="numeric"
+            autoComplete="off"
+            aria-invalid={errors.amountKrw ? true : undefined}
+            error={text('amountKrw')}
+            {...register('amountKrw', { setValueAs: digitsOnly })}
+          />
+          <DatesProvider settings={{ locale: i18n.language === 'ko' ? 'ko' : 'en' }}>
+            <Controller
+              control={control}
+              name="receivedAt"
+              render={({ field }) => (
+                <DateTimePicker
+                  label={t('manual.receivedAt')}
+                  styles={readableFieldStyles}
+                  required
+                  valueFormat="YYYY-MM-DD HH:mm"
+                  value={field.value || null}
+                  onChange={(value) => field.onChange(value ?? '')}
+                  onBlur={field.onBlur}
+                  error={text('receivedAt')}
+                />
+              )}
+            />
+          </DatesProvider>
+        </SimpleGrid>
+        <TextInput
+          label={t('manual.receivingAccount')}
+          description={t('manual.receivingAccountHint')}
+          styles={readableFieldStyles}
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={errors.receivingAccount ? true : undefined}
+          error={text('receivingAccount')}
+          {...register('receivingAccount')}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone} disabled={record.isPending}>
+            {t('manual.back')}
+          </Button>
+          <SubmitButton loading={record.isPending}>{t('manual.submit')}</SubmitButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,105 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OperatorMerchant } from '@portal/contract/merchants';
+import type { Rate } from '@portal/contract/transactions';
+import { RatesAdmin } from '@/features/operator-rates/components/rates-admin';
+import { api } from '@/lib/api-client';
+import { ok, renderApp, testUser } from '@/testing/app';
+
+const merchant = (code: string, asset: string): OperatorMerchant => ({
+  id: `7c9e6679-7425-40de-944b-e07fc1f90a${code.length}${asset.length}`,
+  code,
+  name: code,
+  asset,
+  minPerRequest: '10',
+  maxPerRequest: '50000',
+  status: 'active',
+  connection: 'sandbox',
+  baseUrl: null,
+  keyId: null,
+  hasSecret: false,
+  createdAt: '2026-03-02T01:02:03.000Z',
+  updatedAt: '2026-03-02T01:02:03.000Z',
+});
+
+const usdt: Rate = {
+  id: 'r2',
+  asset: 'USDT',
+  buyRateKrw: '1392.5',
+  sellRateKrw: '1380',
+  setAt: '2026-03-02T01:00:00.000Z',
+  setBy: 'Operator Kim',
+};
+const older: Rate = { ...usdt, id: 'r1', buyRateKrw: '1385', setAt: '2026-03-01T01:00:00.000Z' };
+
+beforeEach(() => {
+  vi.spyOn(api, 'get').mockImplementation((url: string) => {
+    if (url === '/auth/me') return Promise.resolve(ok({ user: { ...testUser, role: 'operator' } }));
+    if (url === '/operator/merchants') {
+      return Promise.resolve(ok({ items: [merchant('HANBIT', 'USDT'), merchant('BTCX', 'BTC')] }));
+    }
+    if (url === '/operator/rates')
+      return Promise.resolve(ok({ current: [usdt], history: [usdt, older] }));
+    return Promise.reject(new Error(`unexpected GET ${url}`));
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+const field = (dialog: HTMLElement, name: RegExp) => within(dialog).getByRole('textbox', { name });
+
+describe('rates (operator)', () => {
+  it('shows the current rates per asset, an asset without rates, and the history', async () => {
+    await renderApp(<RatesAdmin />);
+    const current = await screen.findByRole('table', { name: 'Current rates' });
+    expect(within(current).getByText('1,392.5 KRW per USDT')).toBeTruthy();
+    expect(within(current).getByText('Not set')).toBeTruthy();
+    expect(
+      within(current).getByText('Users cannot buy or sell BTC until its rates are set.'),
+    ).toBeTruthy();
+    const history = screen.getByRole('table', { name: 'Rate history' });
+    expect(within(history).getAllByRole('row')).toHaveLength(3);
+    expect(within(history).getAllByText('Operator Kim')).toHaveLength(2);
+    // Times are Korea's: 01:00 UTC is 10:00 in Seoul.
+    expect(within(history).getByText(/Mar 2, 2026, 10:00/)).toBeTruthy();
+  });
+
+  it('refuses a rate with more than 2 decimals, then sets the new rates', async () => {
+    const post = vi
+      .spyOn(api, 'post')
+      .mockResolvedValue(
+        ok({ ...usdt, id: 'r3', buyRateKrw: '1400.25', sellRateKrw: '1385' }, 201),
+      );
+    await renderApp(<RatesAdmin />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Change the rates of USDT' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set new rates for USDT' });
+    expect((field(dialog, /Buy rate/) as HTMLInputElement).value).toBe('1392.5');
+    fireEvent.change(field(dialog, /Buy rate/), { target: { value: '1400.255' } });
+    fireEvent.change(field(dialog, /Sell rate/), { target: { value: '1385' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save rates' }));
+    expect(
+      await within(dialog).findByText('Enter a rate in won, with at most 2 decimal places.'),
+    ).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+
+    fireEvent.change(field(dialog, /Buy rate/), { target: { value: '1400.25' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save rates' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/operator/rates', {
+        asset: 'USDT',
+        buyRateKrw: '1400.25',
+        sellRateKrw: '1385',
+      }),
+    );
+    expect(
+      await screen.findByText('New USDT rates saved: buy 1,400.25, sell 1,385 KRW.'),
+    ).toBeTruthy();
+  });
+
+  it('warns when the sell rate is above the buy rate', async () => {
+    await renderApp(<RatesAdmin />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Change the rates of USDT' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set new rates for USDT' });
+    fireEvent.change(field(dialog, /Sell rate/), { target: { value: '1500' } });
+    expect(await within(dialog).findByText(/The sell rate is above the buy rate/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  operatorMerchantListResponseSchema,
+  type OperatorMerchant,
+} from '@portal/contract/merchants';
+import { api } from '@/lib/api-client';
+
+/** The merchants screen's query key: both screens share one cached list. */
+export const operatorMerchantsQueryKey = ['operator', 'merchants'] as const;
+
+async function getOperatorMerchants(signal?: AbortSignal): Promise<OperatorMerchant[]> {
+  const response = await api.get('/operator/merchants', { signal });
+  return operatorMerchantListResponseSchema.parse(response.data).items;
+}
+
+/** The assets merchants deal in, once each, sorted: what a rate can be set for. */
+export function useRateAssets() {
+  return useQuery({
+    queryKey: operatorMerchantsQueryKey,
+    queryFn: ({ signal }) => getOperatorMerchants(signal),
+    select: (merchants) => [...new Set(merchants.map((merchant) => merchant.asset))].sort(),
+  });
+}

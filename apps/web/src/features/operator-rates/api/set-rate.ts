@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { rateSchema, type Rate, type SetRateRequest } from '@portal/contract/transactions';
+import { api } from '@/lib/api-client';
+import { operatorRatesQueryKey } from './get-rates';
+
+/** Sets an asset's buy and sell rates; the previous ones stay in the history. */
+export async function setRate(body: SetRateRequest): Promise<Rate> {
+  const response = await api.post('/operator/rates', body);
+  return rateSchema.parse(response.data);
+}
+
+export function useSetRate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setRate,
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: operatorRatesQueryKey }),
+        // Quotes on the Buy and Sell screens read the current rates.
+        queryClient.invalidateQueries({ queryKey: ['quotes'] }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,163 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { compareAmounts, rateKrwSchema } from '@portal/contract/money';
+import { setRateRequestSchema, type SetRateRequest } from '@portal/contract/transactions';
+import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
+import { readableFieldStyles } from '@/components/ui/field-styles';
+import { FormAlert } from '@/components/ui/form-alert';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { formatDecimal } from '@/lib/format';
+import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
+import { toast } from '@/lib/notifications';
+import { useSetRate } from '../api/set-rate';
+
+const FIELDS = ['asset', 'buyRateKrw', 'sellRateKrw'] as const;
+
+export interface RateFormTarget {
+  /** The asset to set, or null to choose one. */
+  asset: string | null;
+  buyRateKrw?: string;
+  sellRateKrw?: string;
+}
+
+/** Sets an asset's new buy and sell rates (won per unit, at most 2 decimal places). */
+export function RateFormDialog({
+  target,
+  assets,
+  onClose,
+}: {
+  target: RateFormTarget | null;
+  assets: readonly string[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['ratesAdmin', 'common']);
+  return (
+    <Modal
+      opened={target !== null}
+      onClose={onClose}
+      title={target?.asset ? t('form.titleFor', { asset: target.asset }) : t('form.title')}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      styles={{ content: koreanLineBreaks, title: { fontWeight: 700 } }}
+    >
+      {target ? <RateForm target={target} assets={assets} onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function isRate(value: string | undefined): value is string {
+  return rateKrwSchema.safeParse(value).success;
+}
+
+function RateForm({
+  target,
+  assets,
+  onDone,
+}: {
+  target: RateFormTarget;
+  assets: readonly string[];
+  onDone: () => void;
+}) {
+  const { t, i18n } = useTranslation(['ratesAdmin', 'common', 'validation', 'errors']);
+  const setRate = useSetRate();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<SetRateRequest>({
+    resolver: zodResolver(setRateRequestSchema),
+    mode: 'onBlur',
+    defaultValues: {
+      asset: target.asset ?? assets[0] ?? '',
+      buyRateKrw: target.buyRateKrw ?? '',
+      sellRateKrw: target.sellRateKrw ?? '',
+    },
+  });
+  const [buy, sell] = useWatch({ control, name: ['buyRateKrw', 'sellRateKrw'] });
+  const sellAboveBuy = isRate(buy) && isRate(sell) && compareAmounts(sell.trim(), buy.trim()) > 0;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const rate = await setRate.mutateAsync(values);
+      toast('success', {
+        message: t('form.done', {
+          asset: rate.asset,
+          buy: formatDecimal(rate.buyRateKrw, i18n.language),
+          sell: formatDecimal(rate.sellRateKrw, i18n.language),
+        }),
+      });
+      onDone();
+    } catch (error) {
+      if (!applyApiErrorToForm(error, setError, FIELDS)) setFormError(errorMessage(t, error));
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack gap="md">
+        <FormAlert message={formError} />
+        {target.asset ? null : (
+          <Controller
+            control={control}
+            name="asset"
+            render={({ field }) => (
+              <Select
+                label={t('form.asset')}
+                styles={readableFieldStyles}
+                required
+                allowDeselect={false}
+                data={[...assets]}
+                value={field.value || null}
+                onChange={(value) => field.onChange(value ?? '')}
+                onBlur={field.onBlur}
+                error={fieldErrorText(t, errors.asset)}
+              />
+            )}
+          />
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <TextInput
+            label={t('form.buyRate')}
+            description={t('form.buyRateHint')}
+            styles={readableFieldStyles}
+            required
+            data-autofocus
+            inputMode="decimal"
+            autoComplete="off"
+            aria-invalid={errors.buyRateKrw ? true : undefined}
+            error={fieldErrorText(t, errors.buyRateKrw)}
+            {...register('buyRateKrw')}
+          />
+          <TextInput
+            label={t('form.sellRate')}
+            description={t('form.sellRateHint')}
+            styles={readableFieldStyles}
+            required
+            inputMode="decimal"
+            autoComplete="off"
+            aria-invalid={errors.sellRateKrw ? true : undefined}
+            error={fieldErrorText(t, errors.sellRateKrw)}
+            {...register('sellRateKrw')}
+          />
+        </SimpleGrid>
+        {sellAboveBuy ? (
+          <Alert color="yellow" variant="light">
+            {t('form.sellAboveBuy')}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone} disabled={setRate.isPending}>
+            {t('common:actions.cancel')}
+          </Button>
+          <SubmitButton loading={setRate.isPending}>{t('form.submit')}</SubmitButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

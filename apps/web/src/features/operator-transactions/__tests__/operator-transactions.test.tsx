@@ -1,0 +1,156 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OperatorTransaction } from '@portal/contract/transactions';
+import { OperatorTransactions } from '@/features/operator-transactions/components/operator-transactions';
+import { api } from '@/lib/api-client';
+import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
+
+const base: OperatorTransaction = {
+  id: '0b6f7c52-1d2e-4a8f-9f3b-000000000001',
+  number: 'S00000001',
+  type: 'sell',
+  status: 'Requested',
+  merchant: { id: 'm1', code: 'HANBIT', name: 'Hanbit Wallet', asset: 'USDT' },
+  account: { id: 'a1', name: 'Hanbit main', accountNumber: '1002-3344-5566' },
+  amount: '100.5',
+  rateKrw: '1380',
+  totalKrw: '138690',
+  createdAt: '2026-03-02T01:00:00.000Z',
+  updatedAt: '2026-03-02T01:00:00.000Z',
+  expiresAt: null,
+  completedAt: null,
+  delayReason: null,
+  payoutReference: null,
+  creditStatus: 'not_applicable',
+  depositInstructions: null,
+  user: { id: 'u1', name: '홍길동', email: 'client@wonbridge.example' },
+};
+const requestedSell = base;
+const pendingSell: OperatorTransaction = {
+  ...base,
+  id: '0b6f7c52-1d2e-4a8f-9f3b-000000000002',
+  number: 'S00000002',
+  status: 'Pending',
+};
+const pendingBuy: OperatorTransaction = {
+  ...base,
+  id: '0b6f7c52-1d2e-4a8f-9f3b-000000000003',
+  number: 'B00000003',
+  type: 'buy',
+  status: 'Pending',
+  rateKrw: '1392.5',
+  totalKrw: '139947',
+  delayReason: 'name_differs',
+  creditStatus: 'pending',
+};
+
+const page = (items: OperatorTransaction[]) =>
+  ok({ items, total: items.length, page: 1, pageSize: 20 });
+
+beforeEach(() => {
+  vi.spyOn(api, 'get').mockImplementation((url: string, config?: { params?: unknown }) => {
+    if (url === '/auth/me') return Promise.resolve(ok({ user: { ...testUser, role: 'operator' } }));
+    if (url === '/operator/transactions') {
+      const { type, status } = (config?.params ?? {}) as { type?: string; status?: string };
+      const all = [requestedSell, pendingSell, pendingBuy];
+      return Promise.resolve(
+        page(all.filter((tx) => (!type || tx.type === type) && (!status || tx.status === status))),
+      );
+    }
+    return Promise.reject(new Error(`unexpected GET ${url}`));
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('operator transactions', () => {
+  it('lists sells to pay out: payouts in progress and new requests, each with its action', async () => {
+    await renderApp(<OperatorTransactions />);
+    const inProgress = await screen.findByRole('table', {
+      name: 'Transactions: Payout in progress',
+    });
+    expect(within(inProgress).getByText('S00000002')).toBeTruthy();
+    expect(within(inProgress).getByText('138,690 KRW')).toBeTruthy();
+    expect(within(inProgress).getByText('Pending')).toBeTruthy();
+    const requested = await screen.findByRole('table', { name: 'Transactions: New sell requests' });
+    expect(within(requested).getByRole('button', { name: 'Start payout: S00000001' })).toBeTruthy();
+    expect(api.get).toHaveBeenCalledWith(
+      '/operator/transactions',
+      expect.objectContaining({
+        params: { type: 'sell', status: 'Pending', page: 1, pageSize: 20 },
+      }),
+    );
+  });
+
+  it('completes a sell only with a payout reference, and sends it', async () => {
+    const post = vi
+      .spyOn(api, 'post')
+      .mockResolvedValue(
+        ok({ ...pendingSell, status: 'Completed', payoutReference: 'KB-20260302-77' }),
+      );
+    await renderApp(<OperatorTransactions />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Complete payout: S00000002' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete the payout of S00000002' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Complete payout' }));
+    expect(await within(dialog).findByText('This field is required.')).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Payout reference/ }), {
+      target: { value: 'KB-20260302-77' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Complete payout' }));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    const [url, body] = post.mock.calls[0]!;
+    expect(url).toBe(`/operator/transactions/${pendingSell.id}/complete`);
+    expect(JSON.parse(JSON.stringify(body))).toEqual({ payoutReference: 'KB-20260302-77' });
+    expect(await screen.findByText('S00000002 completed: payout recorded.')).toBeTruthy();
+  });
+
+  it('shows the delay of a buy, and cancels it only with a reason', async () => {
+    const post = vi
+      .spyOn(api, 'post')
+      .mockResolvedValue(ok({ ...pendingBuy, status: 'Cancelled' }));
+    await renderApp(<OperatorTransactions />, { path: '/?queue=buys' });
+    const table = await screen.findByRole('table', {
+      name: 'Transactions: Buys waiting for a decision',
+    });
+    expect(within(table).getByText('Delayed: depositor name differs')).toBeTruthy();
+    expect(within(table).getByRole('button', { name: 'Complete buy: B00000003' })).toBeTruthy();
+    fireEvent.click(within(table).getByRole('button', { name: 'Cancel: B00000003' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel B00000003' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel transaction' }));
+    expect(await within(dialog).findByText('This field is required.')).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), {
+      target: { value: 'The deposit came from someone else; returned to sender.' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel transaction' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(`/operator/transactions/${pendingBuy.id}/cancel`, {
+        reason: 'The deposit came from someone else; returned to sender.',
+      }),
+    );
+    expect(await screen.findByText('B00000003 cancelled.')).toBeTruthy();
+  });
+
+  it('says why the server refused a move', async () => {
+    vi.spyOn(api, 'post').mockRejectedValue(apiFailure(409, 'TRANSITION_NOT_ALLOWED'));
+    await renderApp(<OperatorTransactions />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Start payout: S00000001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start the payout of S00000001' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start payout' }));
+    expect(
+      await within(dialog).findByText(
+        'This transaction cannot be changed that way in its current status.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('reads in Korean, with the spec statuses', async () => {
+    await renderApp(<OperatorTransactions />, { language: 'ko', path: '/?queue=all' });
+    const table = await screen.findByRole('table', { name: '거래: 전체 거래' });
+    expect(within(table).getByText('요청됨')).toBeTruthy();
+    expect(within(table).getAllByText('처리 중')).toHaveLength(2);
+    expect(within(table).getByText('지연 사유: 입금자명 불일치')).toBeTruthy();
+  });
+});

@@ -1,0 +1,170 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import type { OperatorTransaction } from '@portal/contract/transactions';
+import { safeText } from '@portal/contract/validation';
+import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
+import { readableFieldStyles } from '@/components/ui/field-styles';
+import { FormAlert } from '@/components/ui/form-alert';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { formatDecimal } from '@/lib/format';
+import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
+import { toast } from '@/lib/notifications';
+import { useTransactionAction, type TransactionAction } from '../api/transaction-actions';
+
+/** The same rule as the server's note, reason and payout reference: safe text, 1 to 500. */
+const text = safeText({ max: 500 });
+/** An empty optional field is no value, not an empty string the server would refuse. */
+const optionalText = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  text.optional(),
+);
+
+const schemas = {
+  take: z.object({ note: optionalText }),
+  completeSell: z.object({ payoutReference: text, note: optionalText }),
+  completeBuy: z.object({ note: optionalText }),
+  cancel: z.object({ reason: text }),
+} satisfies Record<TransactionAction, z.ZodType>;
+
+interface ActionValues {
+  note?: string;
+  payoutReference?: string;
+  reason?: string;
+}
+
+const FIELDS = ['note', 'payoutReference', 'reason'] as const;
+
+export interface PendingAction {
+  action: TransactionAction;
+  transaction: OperatorTransaction;
+}
+
+/** Asks for what an action needs (a payout reference, a reason, an optional note), then runs it. */
+export function ActionDialog({
+  pending,
+  onClose,
+}: {
+  pending: PendingAction | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['operatorTransactions', 'common']);
+  return (
+    <Modal
+      opened={pending !== null}
+      onClose={onClose}
+      title={
+        pending ? t(`dialog.${pending.action}.title`, { number: pending.transaction.number }) : ''
+      }
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      styles={{ content: koreanLineBreaks, title: { fontWeight: 700 } }}
+    >
+      {pending ? <ActionForm {...pending} onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function ActionForm({
+  action,
+  transaction,
+  onDone,
+}: PendingAction & {
+  onDone: () => void;
+}) {
+  const { t, i18n } = useTranslation(['operatorTransactions', 'common', 'validation', 'errors']);
+  const run = useTransactionAction();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ActionValues>({
+    resolver: zodResolver(schemas[action]) as never,
+    mode: 'onBlur',
+    defaultValues: {},
+  });
+  const values = {
+    number: transaction.number,
+    name: transaction.user.name,
+    amount: formatDecimal(transaction.amount, i18n.language),
+    asset: transaction.merchant.asset,
+    total: formatDecimal(transaction.totalKrw, i18n.language),
+  };
+
+  const onSubmit = handleSubmit(async (body) => {
+    setFormError(null);
+    try {
+      await run.mutateAsync({ id: transaction.id, action, body });
+      toast('success', { message: t(`dialog.${action}.done`, values) });
+      onDone();
+    } catch (error) {
+      const placed = applyApiErrorToForm(error, setError, FIELDS, {
+        REASON_REQUIRED: 'reason',
+        PAYOUT_REFERENCE_REQUIRED: 'payoutReference',
+      });
+      if (!placed) setFormError(errorMessage(t, error));
+    }
+  });
+
+  const cancelling = action === 'cancel';
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack gap="md">
+        <Text fz="sm" c="dark.7">
+          {t(`dialog.${action}.lead`, values)}
+        </Text>
+        <FormAlert message={formError} />
+        {action === 'completeSell' ? (
+          <TextInput
+            label={t('dialog.payoutReference')}
+            description={t('dialog.payoutReferenceHint')}
+            styles={readableFieldStyles}
+            required
+            data-autofocus
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={errors.payoutReference ? true : undefined}
+            error={fieldErrorText(t, errors.payoutReference)}
+            {...register('payoutReference')}
+          />
+        ) : null}
+        {cancelling ? (
+          <Textarea
+            label={t('dialog.reason')}
+            description={t('dialog.reasonHint')}
+            styles={readableFieldStyles}
+            required
+            rows={3}
+            data-autofocus
+            aria-invalid={errors.reason ? true : undefined}
+            error={fieldErrorText(t, errors.reason)}
+            {...register('reason')}
+          />
+        ) : (
+          <Textarea
+            label={t('dialog.note')}
+            description={t('dialog.noteHint')}
+            styles={readableFieldStyles}
+            rows={2}
+            data-autofocus={action !== 'completeSell' || undefined}
+            aria-invalid={errors.note ? true : undefined}
+            error={fieldErrorText(t, errors.note)}
+            {...register('note')}
+          />
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone} disabled={run.isPending}>
+            {t('dialog.back')}
+          </Button>
+          <SubmitButton color={cancelling ? 'red' : undefined} loading={run.isPending}>
+            {t(`dialog.${action}.submit`)}
+          </SubmitButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,219 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconReceipt } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type {
+  OperatorTransaction,
+  TransactionStatus,
+  TransactionType,
+} from '@portal/contract/transactions';
+import { CardList } from '@/components/ui/card-list';
+import { ListState } from '@/components/ui/list-state';
+import { formatDecimal, formatKoreaDateTime } from '@/lib/format';
+import { useOperatorTransactions } from '../api/get-operator-transactions';
+import type { TransactionAction } from '../api/transaction-actions';
+import type { PendingAction } from './action-dialog';
+
+const PAGE_SIZE = 20;
+const breakAnywhere = { overflowWrap: 'anywhere' } as const;
+
+export const STATUS_COLORS: Record<TransactionStatus, string> = {
+  Requested: 'blue',
+  Pending: 'yellow',
+  Completed: 'teal',
+  Cancelled: 'gray',
+};
+
+/** What the operator may do next: the server's rules, mirrored so only allowed buttons show. */
+export function actionsOf(transaction: OperatorTransaction): TransactionAction[] {
+  if (transaction.status === 'Requested' && transaction.type === 'sell') return ['take'];
+  if (transaction.status !== 'Pending') return [];
+  return [transaction.type === 'sell' ? 'completeSell' : 'completeBuy', 'cancel'];
+}
+
+/** One queue: a page of transactions of a type and status, with their actions. */
+export function TransactionQueue({
+  label,
+  empty,
+  type,
+  status,
+  onAction,
+}: {
+  label: string;
+  empty: string;
+  type?: TransactionType;
+  status?: TransactionStatus;
+  onAction: (pending: PendingAction) => void;
+}) {
+  const { t, i18n } = useTranslation(['operatorTransactions', 'depositsAdmin', 'errors']);
+  const [page, setPage] = useState(1);
+  const query = useOperatorTransactions({ type, status, page, pageSize: PAGE_SIZE });
+  const phone = useMediaQuery('(max-width: 47.99em)', undefined, {
+    getInitialValueInEffect: false,
+  });
+  const language = i18n.language;
+  const items = query.data?.items ?? [];
+  const pages = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.pageSize)) : 1;
+
+  const amount = (tx: OperatorTransaction) =>
+    `${formatDecimal(tx.amount, language)} ${tx.merchant.asset}`;
+  const total = (tx: OperatorTransaction) =>
+    t('krw', { amount: formatDecimal(tx.totalKrw, language) });
+  const rate = (tx: OperatorTransaction) =>
+    t('atRate', { rate: formatDecimal(tx.rateKrw, language) });
+
+  const statusBadge = (tx: OperatorTransaction) => (
+    <Badge color={STATUS_COLORS[tx.status]} variant="light" size="sm">
+      {t(`status.${tx.status}`)}
+    </Badge>
+  );
+  const notes = (tx: OperatorTransaction) => (
+    <>
+      {tx.delayReason ? (
+        <Text fz="xs" c="orange.9">
+          {t('delayed', { reason: t(`depositsAdmin:reasonsShort.${tx.delayReason}`) })}
+        </Text>
+      ) : null}
+      {tx.payoutReference ? (
+        <Text fz="xs" c="dark.6" style={breakAnywhere}>
+          {t('payoutReference', { reference: tx.payoutReference })}
+        </Text>
+      ) : null}
+    </>
+  );
+  const actionsFor = (tx: OperatorTransaction) => (
+    <Group gap={6} wrap="nowrap" justify="flex-end">
+      {actionsOf(tx).map((action) => (
+        <Button
+          key={action}
+          size="xs"
+          variant={action === 'cancel' ? 'light' : 'filled'}
+          color={action === 'cancel' ? 'red' : undefined}
+          aria-label={t('actions.label', { action: t(`actions.${action}`), number: tx.number })}
+          onClick={() => onAction({ action, transaction: tx })}
+        >
+          {t(`actions.${action}`)}
+        </Button>
+      ))}
+    </Group>
+  );
+
+  const table = (
+    <Table.ScrollContainer minWidth={1000}>
+      <Table verticalSpacing="sm" horizontalSpacing="md" aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('columns.number')}</Table.Th>
+            <Table.Th>{t('columns.user')}</Table.Th>
+            <Table.Th>{t('columns.merchant')}</Table.Th>
+            <Table.Th>{t('columns.amount')}</Table.Th>
+            <Table.Th>{t('columns.total')}</Table.Th>
+            <Table.Th>{t('columns.status')}</Table.Th>
+            <Table.Th>{t('columns.createdAt')}</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>{t('columns.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((tx) => (
+            <Table.Tr key={tx.id}>
+              <Table.Td>
+                <Text fz="sm" fw={600} ff="monospace">
+                  {tx.number}
+                </Text>
+                <Text fz="xs" c="dark.6">
+                  {t(`type.${tx.type}`)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm">{tx.user.name}</Text>
+                <Text fz="xs" c="dark.6" style={breakAnywhere}>
+                  {tx.user.email}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm">{tx.merchant.name}</Text>
+                <Text fz="xs" c="dark.6" style={breakAnywhere}>
+                  {tx.account.accountNumber}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm">{amount(tx)}</Text>
+                <Text fz="xs" c="dark.6">
+                  {rate(tx)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm" fw={600}>
+                  {total(tx)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Stack gap={2}>
+                  {statusBadge(tx)}
+                  {notes(tx)}
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm">{formatKoreaDateTime(tx.createdAt, language)}</Text>
+              </Table.Td>
+              <Table.Td style={{ width: '1%' }}>{actionsFor(tx)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+
+  const cards = (
+    <CardList items={items} label={label} itemKey={(tx) => tx.id}>
+      {(tx) => (
+        <>
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Text fw={600} ff="monospace">
+              {tx.number} · {t(`type.${tx.type}`)}
+            </Text>
+            {statusBadge(tx)}
+          </Group>
+          <Text fz="sm" style={breakAnywhere}>
+            {tx.user.name} · {tx.user.email}
+          </Text>
+          <Text fz="sm">
+            {amount(tx)} · {total(tx)}
+          </Text>
+          <Text fz="xs" c="dark.6">
+            {tx.merchant.name} · {tx.account.accountNumber} ·{' '}
+            {formatKoreaDateTime(tx.createdAt, language)}
+          </Text>
+          {notes(tx)}
+          {actionsOf(tx).length > 0 ? (
+            <Group mt={6} justify="flex-start">
+              {actionsFor(tx)}
+            </Group>
+          ) : null}
+        </>
+      )}
+    </CardList>
+  );
+
+  return (
+    <Stack gap="xs">
+      {query.data ? (
+        <Text fz="sm" c="dark.6" aria-live="polite">
+          {t('count', { count: query.data.total })}
+        </Text>
+      ) : null}
+      <Paper withBorder radius="md">
+        <ListState
+          query={query}
+          isEmpty={items.length === 0}
+          empty={{ icon: IconReceipt, title: empty }}
+          retryLabel={t('retry')}
+        >
+          {phone ? cards : table}
+        </ListState>
+      </Paper>
+      {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" /> : null}
+    </Stack>
+  );
+}

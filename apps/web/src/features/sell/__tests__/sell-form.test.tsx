@@ -1,0 +1,92 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SellForm } from '@/features/sell/components/sell-form';
+import { api } from '@/lib/api-client';
+import { apiFailure, ok, renderApp } from '@/testing/app';
+import { answerMoneyApi, mainAccount, transaction } from '@/testing/money';
+
+afterEach(() => vi.restoreAllMocks());
+
+const detailRoute = [{ path: '/app/transactions/:id', element: <h1>Detail page</h1> }];
+
+async function ready(language: 'en' | 'ko' = 'en') {
+  const rendered = await renderApp(<SellForm />, { language, routes: detailRoute });
+  // The first render loads the merchants, accounts, position and quote: allow it time under load.
+  expect(await screen.findByText('1,250.5 USDT', undefined, { timeout: 5000 })).toBeTruthy();
+  await screen.findByText(
+    language === 'en' ? '1,380 KRW per USDT' : '1 USDT당 1,380원',
+    undefined,
+    {
+      timeout: 5000,
+    },
+  );
+  const amount = screen.getByRole('textbox', {
+    name: language === 'en' ? /Amount to sell/ : /판매 수량/,
+  });
+  return { ...rendered, amount };
+}
+
+describe('Sell', () => {
+  it('shows balance, open position, and the amount received rounded down', async () => {
+    answerMoneyApi();
+    const { amount } = await ready();
+    expect(screen.getByText('200 USDT')).toBeTruthy();
+    expect(screen.getByText('1,050.5 USDT')).toBeTruthy();
+    fireEvent.change(amount, { target: { value: '1.23456789' } });
+    // 1.23456789 x 1380 = 1703.70... -> 1,703 won (a seller's total rounds down).
+    expect(await screen.findByText('1,703 KRW')).toBeTruthy();
+    expect(screen.getByText('1.23456789 USDT')).toBeTruthy();
+  });
+
+  it('refuses more than the available balance before sending', async () => {
+    answerMoneyApi();
+    const post = vi.spyOn(api, 'post');
+    const { amount } = await ready();
+    fireEvent.change(amount, { target: { value: '1050.50000001' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request' }));
+    expect(
+      await screen.findByText('This is more than you can sell now. Available: 1,050.5 USDT.'),
+    ).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['en', 'Request', 'The amount is more than the available balance of this account.'],
+    ['ko', '신청', '요청 금액이 이 계정의 사용 가능 잔액보다 많습니다.'],
+  ] as const)(
+    'shows INSUFFICIENT_BALANCE from the server (%s)',
+    async (language, request, text) => {
+      const get = answerMoneyApi();
+      vi.spyOn(api, 'post').mockRejectedValue(apiFailure(409, 'INSUFFICIENT_BALANCE'));
+      const { amount } = await ready(language);
+      fireEvent.change(amount, { target: { value: '1000' } });
+      fireEvent.click(screen.getByRole('button', { name: request }));
+      expect(await screen.findByText(text)).toBeTruthy();
+      // The balance is read again: it has changed since the screen showed it.
+      await waitFor(() =>
+        expect(
+          get.mock.calls.filter(([url]) => url === `/accounts/${mainAccount.id}/position`).length,
+        ).toBeGreaterThanOrEqual(2),
+      );
+    },
+  );
+
+  it('requests, toasts and opens the detail', async () => {
+    answerMoneyApi();
+    const created = transaction({
+      id: '9d0f3c1a-1111-4111-8111-000000000002',
+      number: 'S00000007',
+      type: 'sell',
+      depositInstructions: null,
+    });
+    const post = vi.spyOn(api, 'post').mockResolvedValue(ok(created, 201));
+    const { amount, router } = await ready();
+    fireEvent.change(amount, { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/app/transactions/${created.id}`),
+    );
+    expect(post.mock.calls[0]?.[0]).toBe('/transactions/sell');
+    expect(await screen.findByText('Sell request made')).toBeTruthy();
+  });
+});

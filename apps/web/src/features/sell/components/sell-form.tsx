@@ -1,0 +1,146 @@
+import {
+  Divider,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { krwTotal } from '@portal/contract/money';
+import { readableFieldStyles } from '@/components/ui/field-styles';
+import { FormAlert } from '@/components/ui/form-alert';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { Figure } from '@/features/transactions/components/figure';
+import { MerchantAccountFields } from '@/features/transactions/components/merchant-account-fields';
+import { QuoteRate } from '@/features/transactions/components/quote-rate';
+import { RateNotice } from '@/features/transactions/components/rate-notice';
+import { formatAsset, formatDateTime, formatKrw } from '@/features/transactions/format';
+import { useTradeForm } from '@/features/transactions/hooks/use-trade-form';
+import { errorMessage } from '@/lib/form-errors';
+
+/**
+ * Sell (spec section 2): the account's balance and open position, the amount to sell, the rate,
+ * the amount received and the total to sell, and Request. What is asked for beyond the available
+ * balance is refused here already; the server decides in the end (INSUFFICIENT_BALANCE).
+ */
+export function SellForm() {
+  const { t, i18n } = useTranslation(['sell', 'transactions', 'validation', 'errors']);
+  const trade = useTradeForm('sell');
+  const { form, merchant, quote, amount, position } = trade;
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const asset = position.data?.asset ?? merchant?.asset ?? '';
+  const received = amount && quote.data ? krwTotal(amount, quote.data.rateKrw, 'sell') : null;
+  const figureOf = (value: string | undefined) => {
+    if (!trade.accountId) return '—';
+    if (position.isPending) return <Loader size="xs" aria-label={t('sell:position.loading')} />;
+    if (position.isError) {
+      return (
+        <Text span fz="sm" c="red.8" role="alert">
+          {errorMessage(t, position.error)}
+        </Text>
+      );
+    }
+    return value === undefined ? '—' : formatAsset(t, value, asset);
+  };
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="sell-form-title"
+    >
+      <Title id="sell-form-title" order={2} fz="lg" mb="md">
+        {t('sell:form.title')}
+      </Title>
+      <form
+        onSubmit={(event) => void trade.onSubmit(event)}
+        noValidate
+        aria-label={t('sell:form.title')}
+      >
+        <Stack gap="md">
+          <FormAlert message={trade.formError} />
+          <RateNotice message={trade.rateNotice} onClose={trade.dismissRateNotice} />
+          <MerchantAccountFields trade={trade} />
+          <SimpleGrid
+            cols={{ base: 1, xs: 3 }}
+            spacing="md"
+            aria-label={t('sell:position.title')}
+            component="section"
+          >
+            <Figure
+              label={t('sell:position.balance')}
+              hint={
+                position.data?.syncedAt
+                  ? t('sell:position.syncedAt', {
+                      time: formatDateTime(position.data.syncedAt, i18n.language),
+                    })
+                  : undefined
+              }
+            >
+              {figureOf(position.data?.balance)}
+            </Figure>
+            <Figure
+              label={t('sell:position.openPosition')}
+              hint={t('sell:position.openPositionHint')}
+            >
+              {figureOf(position.data?.openPosition)}
+            </Figure>
+            <Figure label={t('sell:position.available')}>
+              {figureOf(position.data?.available)}
+            </Figure>
+          </SimpleGrid>
+          <TextInput
+            label={t('sell:form.amount')}
+            description={
+              merchant
+                ? t('transactions:form.limits', {
+                    min: formatAsset(t, merchant.minPerRequest, merchant.asset),
+                    max: formatAsset(t, merchant.maxPerRequest, merchant.asset),
+                  })
+                : t('transactions:form.amountHint')
+            }
+            inputMode="decimal"
+            autoComplete="off"
+            rightSection={
+              asset ? (
+                <Text fz="sm" c="dark.6">
+                  {asset}
+                </Text>
+              ) : null
+            }
+            rightSectionWidth={64}
+            styles={readableFieldStyles}
+            required
+            aria-invalid={errors.amount ? true : undefined}
+            error={trade.amountErrorText(errors.amount)}
+            {...register('amount')}
+          />
+          <Divider />
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+            <QuoteRate trade={trade} />
+            <Figure label={t('sell:form.received')} emphasis hint={t('sell:form.receivedHint')}>
+              {received ? formatKrw(t, received) : '—'}
+            </Figure>
+            <Figure label={t('sell:form.total')} hint={t('sell:form.totalHint')}>
+              {amount ? formatAsset(t, amount, asset) : '—'}
+            </Figure>
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <SubmitButton loading={trade.isSubmitting} disabled={!quote.data}>
+              {t('transactions:form.request')}
+            </SubmitButton>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

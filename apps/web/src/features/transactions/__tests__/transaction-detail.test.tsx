@@ -1,0 +1,144 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TransactionDetail } from '@portal/contract/transactions';
+import { TransactionDetailScreen } from '@/features/transactions/components/transaction-detail';
+import { api } from '@/lib/api-client';
+import { apiFailure, ok, renderApp } from '@/testing/app';
+import { answerMoneyApi, transaction } from '@/testing/money';
+
+afterEach(() => vi.restoreAllMocks());
+
+/** Renders the detail of `detail` and waits for it; `change` sets what the API answers next. */
+async function show(detail: TransactionDetail, language: 'en' | 'ko' = 'en') {
+  let current = detail;
+  const get = answerMoneyApi({ detail: () => Promise.resolve(current) });
+  const rendered = await renderApp(<TransactionDetailScreen id={detail.id} />, { language });
+  const title = language === 'en' ? `Transaction ${detail.number}` : `거래 ${detail.number}`;
+  await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5000 });
+  return {
+    get,
+    queryClient: rendered.queryClient,
+    change: (next: TransactionDetail) => {
+      current = next;
+    },
+  };
+}
+
+describe('transaction detail', () => {
+  it('shows an open buy with its deposit instructions to copy', async () => {
+    await show(transaction());
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Transaction B00000012' }),
+    ).toBeTruthy();
+    expect(screen.getAllByText('Requested').length).toBeGreaterThan(0);
+    const instructions = screen.getByRole('region', { name: 'How to pay for this buy' });
+    expect(within(instructions).getByText('1,720 KRW')).toBeTruthy();
+    expect(within(instructions).getByText('김민준')).toBeTruthy();
+    expect(within(instructions).getByText('123-456-789012')).toBeTruthy();
+    expect(within(instructions).getByText('서울파트너스')).toBeTruthy();
+    expect(
+      within(instructions).getByRole('button', { name: 'Copy Exact amount to deposit' }),
+    ).toBeTruthy();
+    expect(within(instructions).getByText(/^Deposit before /)).toBeTruthy();
+    expect(screen.getByText('1,392.5 KRW per USDT')).toBeTruthy();
+  });
+
+  it('says clearly why processing is delayed, in both languages', async () => {
+    const delayed = transaction({
+      status: 'Pending',
+      delayReason: 'amount_differs',
+      depositInstructions: null,
+    });
+    await show(delayed);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Processing is delayed');
+    expect(alert.textContent).toContain(
+      'The deposit amount does not match the requested amount. An operator is checking it.',
+    );
+    expect(screen.queryByRole('button', { name: 'Cancel request' })).toBeNull();
+  });
+
+  it('says it in Korean with the Korean status', async () => {
+    await show(transaction({ status: 'Pending', delayReason: 'name_differs' }), 'ko');
+    expect(await screen.findByText(/입금자명이 등록된 회원 이름과 다릅니다/)).toBeTruthy();
+    expect(screen.getAllByText('처리 중').length).toBeGreaterThan(0);
+  });
+
+  it('shows the payout reference of a completed sell and a credit still on its way', async () => {
+    await show(
+      transaction({
+        type: 'sell',
+        number: 'S00000007',
+        status: 'Completed',
+        payoutReference: 'KB-20260302-0001',
+        completedAt: '2026-03-02T03:00:00.000Z',
+        creditStatus: 'pending',
+        depositInstructions: null,
+      }),
+    );
+    expect(await screen.findByText('KB-20260302-0001')).toBeTruthy();
+    expect(screen.getByText(/Being credited to your merchant account/)).toBeTruthy();
+  });
+
+  it('cancels a Requested request after asking', async () => {
+    const requested = transaction();
+    const cancelled = transaction({
+      status: 'Cancelled',
+      depositInstructions: null,
+      events: [
+        ...requested.events,
+        {
+          move: 'cancel',
+          from: 'Requested',
+          to: 'Cancelled',
+          actorKind: 'user',
+          at: '2026-03-02T01:10:00.000Z',
+          reason: 'Changed my mind',
+          note: null,
+        },
+      ],
+    });
+    const { change } = await show(requested);
+    const post = vi.spyOn(api, 'post').mockImplementation(() => {
+      change(cancelled);
+      return Promise.resolve(ok(cancelled));
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel request' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Would you like to cancel this request?',
+    });
+    expect(post).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel request' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(`/transactions/${requested.id}/cancel`, {}),
+    );
+    expect(await screen.findByText('Request B00000012 has been cancelled.')).toBeTruthy();
+    expect((await screen.findAllByText('Cancelled')).length).toBeGreaterThan(0);
+    expect(screen.getByText('Requested → Cancelled')).toBeTruthy();
+    expect(screen.getByText('Reason: Changed my mind')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Cancel request' })).toBeNull(),
+    );
+  });
+
+  it('explains a cancel the server refused', async () => {
+    await show(transaction());
+    vi.spyOn(api, 'post').mockRejectedValue(apiFailure(409, 'TRANSITION_NOT_ALLOWED'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel request' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel request' }));
+    expect(
+      await screen.findByText('This transaction cannot be changed that way in its current status.'),
+    ).toBeTruthy();
+  });
+
+  it('updates when the transaction queries are invalidated (as a live event does)', async () => {
+    const { change, queryClient } = await show(transaction());
+    change(
+      transaction({ status: 'Completed', depositInstructions: null, creditStatus: 'delivered' }),
+    );
+    await act(() => queryClient.invalidateQueries({ queryKey: ['transactions'] }));
+    expect((await screen.findAllByText('Completed')).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('region', { name: 'How to pay for this buy' })).toBeNull();
+  });
+});

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { transactionDetailSchema, type TransactionDetail } from '@portal/contract/transactions';
+import { api } from '@/lib/api-client';
+import { transactionsQueryKey } from './get-transactions';
+
+export const transactionQueryKey = (id: string) => [...transactionsQueryKey, 'detail', id] as const;
+
+/** One of the user's transactions with its event history. */
+export async function getTransaction(id: string, signal?: AbortSignal): Promise<TransactionDetail> {
+  const response = await api.get(`/transactions/${encodeURIComponent(id)}`, { signal });
+  return transactionDetailSchema.parse(response.data);
+}
+
+export const transactionQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: transactionQueryKey(id),
+    queryFn: ({ signal }) => getTransaction(id, signal),
+  });
+
+export const useTransaction = (id: string) => useQuery(transactionQueryOptions(id));

@@ -1,0 +1,40 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  transactionListResponseSchema,
+  type TransactionList,
+  type TransactionStatus,
+  type TransactionType,
+} from '@portal/contract/transactions';
+import { api } from '@/lib/api-client';
+
+/** Every transaction query starts with this, so one invalidation refreshes them all. */
+export const transactionsQueryKey = ['transactions'] as const;
+
+export interface TransactionListParams {
+  type?: TransactionType;
+  status?: TransactionStatus;
+  page?: number;
+  pageSize?: number;
+}
+
+export const transactionListQueryKey = (params: TransactionListParams) =>
+  [...transactionsQueryKey, 'list', params] as const;
+
+/** The signed-in user's own transactions, newest first. */
+export async function getTransactions(
+  params: TransactionListParams,
+  signal?: AbortSignal,
+): Promise<TransactionList> {
+  const response = await api.get('/transactions', { params, signal });
+  return transactionListResponseSchema.parse(response.data);
+}
+
+export const transactionListQueryOptions = (params: TransactionListParams) =>
+  queryOptions({
+    queryKey: transactionListQueryKey(params),
+    queryFn: ({ signal }) => getTransactions(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useTransactions = (params: TransactionListParams) =>
+  useQuery(transactionListQueryOptions(params));

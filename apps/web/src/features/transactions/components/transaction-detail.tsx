@@ -1,0 +1,193 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconHourglass, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TransactionDetail as Detail } from '@portal/contract/transactions';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { FormAlert } from '@/components/ui/form-alert';
+import { ScreenHeader } from '@/components/ui/screen-header';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/form-errors';
+import { toast } from '@/lib/notifications';
+import { useCancelTransaction } from '../api/cancel-transaction';
+import { useTransaction } from '../api/get-transaction';
+import { formatAsset, formatDateTime, formatKrw, formatRate } from '../format';
+import { DepositInstructions } from './deposit-instructions';
+import { EventHistory } from './event-history';
+import { Figure } from './figure';
+import { StatusBadge } from './status-badge';
+
+/**
+ * One transaction: its figures, what to do next (deposit instructions for an open buy), why it
+ * may be delayed, its history, and Cancel while it is Requested. Live updates refresh it.
+ */
+export function TransactionDetailScreen({ id }: { id: string }) {
+  const { t } = useTranslation(['transactions', 'errors']);
+  const query = useTransaction(id);
+  const detail = query.data;
+  const backTo = detail?.type === 'sell' ? paths.app.sell : paths.app.buy;
+
+  return (
+    <>
+      <ScreenHeader
+        title={detail ? t('detail.title', { number: detail.number }) : t('detail.titleLoading')}
+      >
+        <Group gap="sm">
+          {detail ? <StatusBadge status={detail.status} /> : null}
+          {detail ? (
+            <Text fz="sm" c="dark.7">
+              {t(`type.${detail.type}`)}
+            </Text>
+          ) : null}
+          <Anchor component={Link} to={backTo} fz="sm">
+            <Group gap={4} wrap="nowrap" component="span">
+              <IconArrowLeft size={16} aria-hidden />
+              {t(detail?.type === 'sell' ? 'detail.backSell' : 'detail.backBuy')}
+            </Group>
+          </Anchor>
+        </Group>
+      </ScreenHeader>
+      {detail ? (
+        <DetailBody detail={detail} />
+      ) : query.isError ? (
+        <Alert color="red" role="alert" icon={<IconAlertTriangle aria-hidden />}>
+          <Stack gap="sm" align="flex-start">
+            <Text fz="sm">{errorMessage(t, query.error)}</Text>
+            <Button size="xs" variant="default" onClick={() => void query.refetch()}>
+              {t('detail.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <Center py="xl" aria-busy="true">
+          <Loader aria-label={t('detail.loading')} />
+        </Center>
+      )}
+    </>
+  );
+}
+
+function DetailBody({ detail }: { detail: Detail }) {
+  const { t, i18n } = useTranslation(['transactions', 'errors']);
+  const cancel = useCancelTransaction();
+  const [confirming, setConfirming] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const asset = detail.merchant.asset;
+  const openBuy = detail.type === 'buy' && detail.status === 'Requested';
+
+  const confirmCancel = async () => {
+    setProblem(null);
+    try {
+      await cancel.mutateAsync({ id: detail.id });
+      toast('success', { message: t('cancel.done', { number: detail.number }) });
+    } catch (error) {
+      setProblem(errorMessage(t, error));
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <FormAlert message={problem} />
+      {detail.delayReason && detail.status !== 'Completed' && detail.status !== 'Cancelled' ? (
+        <Alert
+          color="orange"
+          variant="filled"
+          icon={<IconHourglass aria-hidden />}
+          title={t('delay.title')}
+          role="alert"
+        >
+          {t(`delay.${detail.delayReason}`)}
+        </Alert>
+      ) : null}
+      {detail.creditStatus === 'pending' ? (
+        <Alert color="blue" variant="light" icon={<IconHourglass aria-hidden />} role="status">
+          {t('detail.crediting')}
+        </Alert>
+      ) : null}
+      {openBuy && detail.depositInstructions ? (
+        <DepositInstructions
+          instructions={detail.depositInstructions}
+          expiresAt={detail.expiresAt}
+        />
+      ) : null}
+
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section">
+        <Title order={2} fz="lg" mb="md">
+          {t('detail.summary')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" verticalSpacing="md">
+          <Figure label={t('detail.number')}>{detail.number}</Figure>
+          <Figure label={t('detail.type')}>{t(`type.${detail.type}`)}</Figure>
+          <Figure label={t('detail.merchant')}>{detail.merchant.name}</Figure>
+          <Figure label={t('detail.account')} hint={detail.account.accountNumber}>
+            {detail.account.name}
+          </Figure>
+          <Figure label={t('detail.amount')}>{formatAsset(t, detail.amount, asset)}</Figure>
+          <Figure label={t('detail.rate')}>{formatRate(t, detail.rateKrw, asset)}</Figure>
+          <Figure label={t(`detail.total.${detail.type}`)} emphasis>
+            {formatKrw(t, detail.totalKrw)}
+          </Figure>
+          <Figure label={t('detail.createdAt')}>
+            {formatDateTime(detail.createdAt, i18n.language)}
+          </Figure>
+          {detail.completedAt ? (
+            <Figure label={t('detail.completedAt')}>
+              {formatDateTime(detail.completedAt, i18n.language)}
+            </Figure>
+          ) : (
+            <Figure label={t('detail.updatedAt')}>
+              {formatDateTime(detail.updatedAt, i18n.language)}
+            </Figure>
+          )}
+          {detail.type === 'sell' && detail.payoutReference ? (
+            <Figure label={t('detail.payoutReference')}>{detail.payoutReference}</Figure>
+          ) : null}
+        </SimpleGrid>
+        {detail.status === 'Requested' ? (
+          <Group justify="flex-end" mt="lg">
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconX size={16} aria-hidden />}
+              onClick={() => setConfirming(true)}
+            >
+              {t('cancel.button')}
+            </Button>
+          </Group>
+        ) : null}
+      </Paper>
+
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section">
+        <Title order={2} fz="lg" mb="md">
+          {t('history.title')}
+        </Title>
+        <EventHistory events={detail.events} />
+      </Paper>
+
+      <ConfirmDialog
+        opened={confirming}
+        title={t('cancel.title')}
+        message={t(`cancel.message.${detail.type}`, { number: detail.number })}
+        confirmLabel={t('cancel.confirm')}
+        loading={cancel.isPending}
+        onConfirm={() => void confirmCancel()}
+        onClose={() => setConfirming(false)}
+      />
+    </Stack>
+  );
+}
