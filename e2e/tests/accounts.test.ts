@@ -17,8 +17,8 @@ import { DEMO_USERS, signIn } from '../support/session';
  * merchant's books (apps/server/src/demo/merchants.ts), with the Hanbit Wallet one, which the test
  * adds too when it is not saved yet, so that the default has somewhere to move.
  *
- * Not covered yet: deleting an account with an open buy or sell request (409), which needs the
- * buy and sell requests of the next issue.
+ * Deleting an account with an open buy or sell request is refused with its reason: see
+ * money.test.ts, which makes such a request first.
  */
 const baseURL = inject('baseURL');
 const CLIENT = DEMO_USERS.client;

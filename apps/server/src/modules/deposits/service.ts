@@ -79,18 +79,27 @@ export async function recordDeposit(
       return { deposit: settled!, duplicate: false, decision };
     }
 
-    // Needs a person. The user's open requests it concerns wait too (Requested -> Pending), and
-    // every related request shows why.
+    // Needs a person, and every related request shows why. A request the deposit clearly
+    // concerns (the only related one, or one of several that fit exactly) waits for the operator
+    // too: Requested -> Pending (DESIGN). When it could be any of several of a user's requests,
+    // they stay open, so the right deposit for each can still settle it automatically.
+    const clearlyConcerned =
+      decision.reason === 'multiple_candidates' || decision.relatedTransactionIds.length === 1;
     for (const candidate of candidates) {
       if (!decision.relatedTransactionIds.includes(candidate.transactionId)) continue;
-      if (candidate.status === 'Requested' && candidate.expiresAt > receivedAt) {
+      if (
+        clearlyConcerned &&
+        candidate.status === 'Requested' &&
+        candidate.expiresAt > receivedAt
+      ) {
         await applyMove(
           tx,
           candidate.transactionId,
           { move: 'deposit_needs_review', reason: decision.reason },
           { kind: 'system' },
         );
-      } else {
+      } else if (candidate.status === 'Requested' || candidate.status === 'Cancelled') {
+        // Completed and Pending ones keep what they show; the operator sees the deposit's list.
         await tx
           .update(transactions)
           .set({ delayReason: decision.reason, updatedAt: new Date() })

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { merchantAccounts, transactions } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
@@ -44,10 +44,16 @@ export async function completeSell(
   const merchant = await findMerchant(app.db, row.merchantId);
   if (!account || !merchant) throw new AppError('MERCHANT_LINK_INVALID');
 
-  await app.db
+  // Only while still Pending: an operator cancel that got there first (it locks the row and
+  // checks debitSentAt) must not be followed by a debit of a sale that no longer exists.
+  const marked = await app.db
     .update(transactions)
     .set({ debitSentAt: new Date() })
-    .where(eq(transactions.id, row.id));
+    .where(and(eq(transactions.id, row.id), eq(transactions.status, 'Pending')))
+    .returning({ id: transactions.id });
+  if (marked.length === 0) {
+    throw new AppError('TRANSITION_NOT_ALLOWED', 'This sale was changed meanwhile; reload it.');
+  }
   try {
     const adapter = app.merchantAdapters.forMerchant(merchant);
     const linkToken = app.secretBox.open(account.linkTokenCiphertext, account.id);
