@@ -184,25 +184,28 @@ describe.each(['en', 'ko'] as const)('money in %s', (language: Language) => {
     const id = await request(page, language, 'sell', uniqueAmount());
     await status(page, language, 'Requested').waitFor();
 
+    const number = (await callApi<{ number: string }>(page, 'GET', `/transactions/${id}`)).number;
     const operator = await signedIn(language, OPERATOR, '/app/operator/transactions');
-    await screenshot(operator.page, `money-operator-queue-${language}-desktop`);
-    const taken = await callApi<{ status: string }>(
-      operator.page,
-      'POST',
-      `/operator/transactions/${id}/take`,
-      {},
-    );
-    expect(taken.status).toBe('Pending');
+    const o = (key: string, values?: Record<string, string>) =>
+      text(language, 'operatorTransactions', key, values);
+    const act = (action: string) =>
+      operator.page.getByRole('button', {
+        name: o('actions.label', { action: o(`actions.${action}`), number }),
+      });
+    await act('take').first().click();
+    const take = operator.page.getByRole('dialog');
+    await take.getByRole('button', { name: o('dialog.take.submit') }).click();
     await status(page, language, 'Pending').waitFor({ timeout: 10_000 });
-    const done = await callApi<{ status: string }>(
-      operator.page,
-      'POST',
-      `/operator/transactions/${id}/complete`,
-      {
-        payoutReference: `KB-${randomBytes(4).toString('hex')}`,
-      },
-    );
-    expect(done.status).toBe('Completed');
+
+    await act('completeSell').first().click();
+    const complete = operator.page.getByRole('dialog');
+    await complete
+      .getByRole('textbox', { name: o('dialog.payoutReference') })
+      .fill(`KB-${randomBytes(4).toString('hex')}`);
+    await screenshot(operator.page, `money-operator-payout-${language}-desktop`);
+    await complete.getByRole('button', { name: o('dialog.completeSell.submit') }).click();
+    await operator.page.getByText(o('dialog.completeSell.done', { number })).waitFor();
+    expect(operator.errors).toEqual([]);
     await status(page, language, 'Completed').waitFor({ timeout: 10_000 });
     await screenshot(page, `money-sell-completed-${language}-desktop`);
     expect(errors).toEqual([]);
