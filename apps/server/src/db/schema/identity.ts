@@ -53,6 +53,11 @@ export const users = pgTable(
     ),
     check('users_email_lower', sql`${table.email} = lower(${table.email})`),
     index('users_agency_idx').on(table.agencyId),
+    // Deposit matching finds a depositor's requests by name with every space-like character
+    // removed (modules/deposits/service.ts keeps the same expression).
+    index('users_name_key_idx').on(
+      sql`translate(normalize(${table.name}, NFC), E' \\t\\n\\r\\u00a0', '')`,
+    ),
   ],
 );
 

@@ -113,6 +113,10 @@ export const transactions = pgTable(
     index('transactions_user_created_idx').on(table.userId, table.createdAt),
     index('transactions_status_idx').on(table.status, table.type),
     index('transactions_account_idx').on(table.accountId),
+    // Deposit matching looks buys up by their won amount (modules/deposits/service.ts).
+    index('transactions_buy_total_idx')
+      .on(table.totalKrw, table.createdAt)
+      .where(sql`${table.type} = 'buy'`),
   ],
 );
 

@@ -13,6 +13,12 @@ const LOOKBACK_DAYS = 30;
 /** The characters matching.ts folds as spaces; removed for the database's coarse pre-filter. */
 const SPACE_LIKE = ' \t\n\r\u00a0';
 
+/**
+ * A user's name without any of those characters: exactly the expression of the index
+ * users_name_key_idx (schema/identity.ts), so the lookup uses it.
+ */
+const NAME_KEY = sql.raw(`translate(normalize(u.name, NFC), E' \\t\\n\\r\\u00a0', '')`);
+
 export interface RecordedDeposit {
   deposit: DepositRow;
   duplicate: boolean;
@@ -144,18 +150,20 @@ async function lockCandidates(
     status: CandidateRequest['status'];
     expires_at: string | Date;
   }>(sql`
+    with related as (
+      select t.id from transactions t
+       where t.type = 'buy' and t.status = 'Requested' and t.total_krw = ${amountKrw}::numeric
+      union
+      select t.id from users u join transactions t on t.user_id = u.id
+       where ${NAME_KEY} = ${nameKey}
+         and t.type = 'buy'
+         and (t.status = 'Requested'
+              or (t.total_krw = ${amountKrw}::numeric and t.created_at >= ${lookback.toISOString()}))
+    )
     select t.id, t.user_id, u.name, t.total_krw::text as total_krw, t.created_at, t.status, t.expires_at
       from transactions t
       join users u on u.id = t.user_id
-     where t.type = 'buy'
-       and (
-         (t.status = 'Requested'
-           and (t.total_krw = ${amountKrw}::numeric
-                or translate(normalize(u.name, NFC), ${SPACE_LIKE}, '') = ${nameKey}))
-         or (t.total_krw = ${amountKrw}::numeric
-           and translate(normalize(u.name, NFC), ${SPACE_LIKE}, '') = ${nameKey}
-           and t.created_at >= ${lookback.toISOString()})
-       )
+     where t.id in (select id from related)
      order by t.id
      for update of t`);
   return result.rows.map((row) => ({

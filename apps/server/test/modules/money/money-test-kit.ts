@@ -284,3 +284,14 @@ export function sameAmount(a: string, b: string): boolean {
   };
   return canonical(a) === canonical(b);
 }
+
+/**
+ * An asset amount whose won total no other test's request is likely to have: a deposit with a
+ * common total would otherwise concern (and move to review) other tests' open requests on a
+ * shared database. Between 1,000 and 900,000 units with three random decimals.
+ */
+export function uniqueAmount(): string {
+  const whole = 1000 + (randomBytes(4).readUInt32BE(0) % 899_000);
+  const fraction = String(randomBytes(2).readUInt16BE(0) % 1000).padStart(3, '0');
+  return `${whole}.${fraction.replace(/0+$/, '') || '5'}`;
+}

@@ -184,10 +184,10 @@ describe('operator: deposits that need a person', () => {
       depositId: deposit.id,
       note: 'Customer paid 1 won less; accepted',
     });
-    expect(completed.json<OperatorTransaction>()).toMatchObject({
-      status: 'Completed',
-      creditStatus: 'pending',
-    });
+    const answer = completed.json<OperatorTransaction>();
+    expect(answer.status).toBe('Completed');
+    // Another test file's credit worker on a shared database may have delivered it already.
+    expect(['pending', 'delivered']).toContain(answer.creditStatus);
     const resolved = await operator.browser.post(`/api/operator/deposits/${deposit.id}/resolve`, {
       resolution: 'again',
     });

@@ -59,7 +59,10 @@ describe('the bank deposit webhook', () => {
     const detail = (
       await owner.browser.get(`/api/transactions/${buy.id}`)
     ).json<TransactionDetail>();
-    expect(detail).toMatchObject({ status: 'Completed', creditStatus: 'pending' });
+    expect(detail.status).toBe('Completed');
+    // Pending until a credit worker delivers it; another test file's worker on a shared
+    // database may already have.
+    expect(['pending', 'delivered']).toContain(detail.creditStatus);
     expect(detail.events.map((event) => event.move)).toEqual(['request', 'deposit_matched']);
   });
 

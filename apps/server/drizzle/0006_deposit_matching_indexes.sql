@@ -1,0 +1,2 @@
+CREATE INDEX "users_name_key_idx" ON "users" USING btree (translate(normalize("name", NFC), E' \t\n\r\u00a0', ''));--> statement-breakpoint
+CREATE INDEX "transactions_buy_total_idx" ON "transactions" USING btree ("total_krw","created_at") WHERE "transactions"."type" = 'buy';

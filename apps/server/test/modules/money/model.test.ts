@@ -1,0 +1,504 @@
+import { randomBytes } from 'node:crypto';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  AccountPosition,
+  TransactionDetail,
+  TransactionStatus,
+  TransactionType,
+} from '@portal/contract/transactions';
+import { driftedAccounts, ledgerTotal } from '@server/modules/ledger/ledger';
+import {
+  HEALTHY_LEDGER,
+  deposit,
+  ledgerHealth,
+  moneyKit,
+  openSellTotal,
+  sameAmount,
+  statusOf,
+  statusesOf,
+  sweepExpired,
+  type MoneyKit,
+  type Person,
+} from './money-test-kit';
+
+/**
+ * Model-based test of the money core: random sequences of buys, sells, cancels, deposits,
+ * operator moves and the expiry sweep run against the real app, next to a tiny in-memory model
+ * of what DESIGN.md says must happen. After every command the real statuses equal the model's,
+ * the account's position equals the model's, and the ledger is sound.
+ *
+ * Buy requests here live one hour, and the expiry command sweeps as of two hours ahead, so the
+ * sweep never touches other tests' requests (24 hours) on a shared database.
+ */
+const TTL_HOURS = 1;
+const SWEEP_AHEAD_MS = 2 * 60 * 60 * 1000;
+const START_BALANCE = 100;
+
+let kit: MoneyKit;
+let operator: Person;
+beforeAll(async () => {
+  kit = await moneyKit({
+    config: { logLevel: 'error', buyRequestTtlHours: TTL_HOURS, quoteMaxAgeSeconds: 3600 },
+  });
+  operator = await kit.person({ role: 'operator' });
+});
+afterAll(() => kit.close());
+
+interface ModelTransaction {
+  id: string;
+  type: TransactionType;
+  status: TransactionStatus;
+  /** Whole units. */
+  amount: number;
+  totalKrw: string;
+}
+
+interface Model {
+  transactions: ModelTransaction[];
+  /** What the merchant holds for the account: the start, less completed sells. */
+  balance: number;
+}
+
+interface Real {
+  owner: Person;
+  accountId: string;
+  accountNumber: string;
+  /** Buys are made for `base + k` units, k in 0..3: totals of different k are far apart. */
+  base: number;
+  buyQuote: string;
+  sellQuote: string;
+  ledgerIds: string[];
+  counter: { n: number };
+}
+
+/** What the commands did, for the closing note: `name:done` or `name:refused`. */
+const tally = new Map<string, number>();
+const count = (what: string) => tally.set(what, (tally.get(what) ?? 0) + 1);
+
+const openPosition = (model: Model) =>
+  model.transactions
+    .filter((t) => t.type === 'sell' && (t.status === 'Requested' || t.status === 'Pending'))
+    .reduce((sum, t) => sum + t.amount, 0);
+
+function expectRefused(response: { statusCode: number; json: () => unknown }, code: string) {
+  expect(response.statusCode).toBe(409);
+  expect(response.json()).toMatchObject({ error: { code } });
+}
+
+/** Every check that must hold after any command. */
+async function checkInvariants(model: Model, real: Real) {
+  const statuses = await statusesOf(
+    kit.app,
+    model.transactions.map((t) => t.id),
+  );
+  for (const t of model.transactions) {
+    expect(statuses.get(t.id), `${t.type} ${t.id}`).toBe(t.status);
+  }
+  const position = (
+    await real.owner.browser.get(`/api/accounts/${real.accountId}/position`)
+  ).json<AccountPosition>();
+  const open = openPosition(model);
+  expect(sameAmount(position.openPosition, String(open))).toBe(true);
+  expect(sameAmount(position.balance, String(model.balance))).toBe(true);
+  expect(sameAmount(position.available, String(model.balance - open))).toBe(true);
+  expect(sameAmount(await openSellTotal(kit.app, real.accountId), String(open))).toBe(true);
+  expect(await ledgerTotal(kit.app.db)).toBe('0');
+  if (real.ledgerIds.length === 0) {
+    const result = await kit.app.db.execute<{ id: string }>(
+      sql`select id from ledger_accounts where merchant_account_id = ${real.accountId}`,
+    );
+    real.ledgerIds = result.rows.map((row) => row.id);
+  }
+  expect(await driftedAccounts(kit.app.db, real.ledgerIds)).toEqual([]);
+}
+
+function pick(model: Model, index: number, type?: TransactionType) {
+  const candidates = model.transactions.filter((t) => !type || t.type === type);
+  return candidates[index % candidates.length];
+}
+
+/** A name one syllable away from the owner's: nobody's name. */
+function nearMissName(name: string, seed: number) {
+  const characters = [...name];
+  const at = seed % characters.length;
+  characters[at] = String.fromCharCode(characters[at]!.charCodeAt(0) + 1);
+  return characters.join('');
+}
+
+/** The same name as the bank may send it: decomposed, padded, or as is. */
+function trueMatchName(name: string, seed: number) {
+  return [name, name.normalize('NFD'), `  ${name} `][seed % 3]!;
+}
+
+type Command = fc.AsyncCommand<Model, Real>;
+
+class Buy implements Command {
+  constructor(readonly k: number) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const amount = real.base + this.k;
+    const response = await real.owner.browser.post(
+      '/api/transactions/buy',
+      { accountId: real.accountId, amount: String(amount), quoteToken: real.buyQuote },
+      { headers: { 'idempotency-key': `model-${randomBytes(8).toString('hex')}` } },
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    count('buy:done');
+    const made = response.json<TransactionDetail>();
+    model.transactions.push({
+      id: made.id,
+      type: 'buy',
+      status: 'Requested',
+      amount,
+      totalKrw: made.totalKrw,
+    });
+    await checkInvariants(model, real);
+  }
+  toString = () => `buy(${this.k})`;
+}
+
+class Sell implements Command {
+  constructor(readonly amount: number) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const response = await real.owner.browser.post(
+      '/api/transactions/sell',
+      { accountId: real.accountId, amount: String(this.amount), quoteToken: real.sellQuote },
+      { headers: { 'idempotency-key': `model-${randomBytes(8).toString('hex')}` } },
+    );
+    if (this.amount <= model.balance - openPosition(model)) {
+      expect(response.statusCode, response.body).toBe(201);
+      count('sell:done');
+      const made = response.json<TransactionDetail>();
+      model.transactions.push({
+        id: made.id,
+        type: 'sell',
+        status: 'Requested',
+        amount: this.amount,
+        totalKrw: made.totalKrw,
+      });
+    } else {
+      expectRefused(response, 'INSUFFICIENT_BALANCE');
+      count('sell:refused');
+    }
+    await checkInvariants(model, real);
+  }
+  toString = () => `sell(${this.amount})`;
+}
+
+class UserCancel implements Command {
+  constructor(readonly index: number) {}
+  check = (model: Readonly<Model>) => model.transactions.length > 0;
+  async run(model: Model, real: Real) {
+    const target = pick(model, this.index)!;
+    const response = await real.owner.browser.post(`/api/transactions/${target.id}/cancel`, {});
+    if (target.status === 'Requested') {
+      expect(response.statusCode, response.body).toBe(200);
+      target.status = 'Cancelled';
+      count(`userCancel ${target.type}:done`);
+    } else {
+      expectRefused(response, 'TRANSITION_NOT_ALLOWED');
+      count(`userCancel ${target.type}:refused`);
+    }
+    await checkInvariants(model, real);
+  }
+  toString = () => `userCancel(#${this.index})`;
+}
+
+type DepositVariant = 'match' | 'name_off' | 'amount_off';
+
+class Deposit implements Command {
+  constructor(
+    readonly index: number,
+    readonly variant: DepositVariant,
+  ) {}
+  check = (model: Readonly<Model>) => model.transactions.some((t) => t.type === 'buy');
+  async run(model: Model, real: Real) {
+    const target = pick(model, this.index, 'buy')!;
+    const nameMatches = this.variant !== 'name_off';
+    const amountKrw =
+      this.variant === 'amount_off'
+        ? String(BigInt(target.totalKrw) + (this.index % 2 === 0 ? 1n : -1n))
+        : target.totalKrw;
+    const depositorName = nameMatches
+      ? trueMatchName(real.owner.name, this.index)
+      : nearMissName(real.owner.name, this.index);
+
+    // DESIGN "Automatic deposit matching", for one person's requests (all with one name). A
+    // deposit for a person waits in the operator's queue; the requests it concerns wait with it
+    // (Requested -> Pending) when it clearly concerns them: the only related one, or several that
+    // fit exactly. When it could be any of several, they stay open (deposits/service.ts).
+    const open = model.transactions.filter((t) => t.type === 'buy' && t.status === 'Requested');
+    const sameTotal = open.filter((t) => t.totalKrw === amountKrw);
+    let settles: ModelTransaction | undefined;
+    let related: ModelTransaction[];
+    if (nameMatches) {
+      if (sameTotal.length === 1) settles = sameTotal[0];
+      related = sameTotal.length > 1 ? sameTotal : open; // multiple_candidates, amount_differs
+    } else {
+      related = sameTotal; // name_differs
+    }
+    const multiple = nameMatches && sameTotal.length > 1;
+    const toReview = multiple || related.length === 1 ? related : [];
+
+    const recorded = await deposit(kit.app, {
+      bankReference: `MODEL-${randomBytes(8).toString('hex')}`,
+      depositorName,
+      amountKrw,
+    });
+    if (settles) {
+      expect(recorded.deposit).toMatchObject({
+        status: 'settled',
+        matchedTransactionId: settles.id,
+      });
+      settles.status = 'Completed';
+      count(`deposit ${this.variant}:settled`);
+    } else {
+      expect(recorded.deposit.status).toBe('review');
+      for (const t of toReview) t.status = 'Pending';
+      count(`deposit ${this.variant}:${recorded.deposit.reviewReason}`);
+    }
+    await checkInvariants(model, real);
+  }
+  toString = () => `deposit(#${this.index}, ${this.variant})`;
+}
+
+type OperatorMove = 'take' | 'complete' | 'cancel';
+
+class Operator implements Command {
+  constructor(
+    readonly index: number,
+    readonly move: OperatorMove,
+  ) {}
+  check = (model: Readonly<Model>) => model.transactions.length > 0;
+  async run(model: Model, real: Real) {
+    // The operator works the queue: open transactions when there are any.
+    const open = model.transactions.filter(
+      (t) => t.status === 'Requested' || t.status === 'Pending',
+    );
+    const target = (open.length > 0 ? open : model.transactions)[
+      this.index % (open.length || model.transactions.length)
+    ]!;
+    const url = `/api/operator/transactions/${target.id}/${this.move}`;
+    const body =
+      this.move === 'take'
+        ? {}
+        : this.move === 'complete'
+          ? target.type === 'sell'
+            ? { payoutReference: `PAY-${real.counter.n++}` }
+            : { note: 'paid, checked by hand' }
+          : { reason: 'model test' };
+    const response = await operator.browser.post(url, body);
+
+    const allowed =
+      (this.move === 'take' && target.type === 'sell' && target.status === 'Requested') ||
+      (this.move !== 'take' && target.status === 'Pending');
+    count(`operator ${this.move} ${target.type}:${allowed ? 'done' : 'refused'}`);
+    if (!allowed) {
+      expectRefused(response, 'TRANSITION_NOT_ALLOWED');
+    } else {
+      expect(response.statusCode, response.body).toBe(200);
+      if (this.move === 'take') target.status = 'Pending';
+      else if (this.move === 'cancel') target.status = 'Cancelled';
+      else {
+        target.status = 'Completed';
+        if (target.type === 'sell') model.balance -= target.amount;
+      }
+    }
+    await checkInvariants(model, real);
+  }
+  toString = () => `operator.${this.move}(#${this.index})`;
+}
+
+class Expire implements Command {
+  check = () => true;
+  async run(model: Model, real: Real) {
+    await sweepExpired(kit.app, new Date(Date.now() + SWEEP_AHEAD_MS));
+    count('expire');
+    for (const t of model.transactions) {
+      if (t.type === 'buy' && t.status === 'Requested') t.status = 'Cancelled';
+    }
+    await checkInvariants(model, real);
+  }
+  toString = () => 'expire';
+}
+
+const buyCommand = fc.integer({ min: 0, max: 3 }).map((k) => new Buy(k));
+const depositCommand = fc
+  .tuple(fc.nat(20), fc.constantFrom<DepositVariant>('match', 'match', 'name_off', 'amount_off'))
+  .map(([index, variant]) => new Deposit(index, variant));
+const operatorCommand = fc
+  .tuple(fc.nat(20), fc.constantFrom<OperatorMove>('take', 'complete', 'cancel'))
+  .map(([index, move]) => new Operator(index, move));
+/** Repeated entries weigh more: the operator's moves need the right status to do anything. */
+const commands = [
+  buyCommand,
+  buyCommand,
+  fc.integer({ min: 1, max: 45 }).map((amount) => new Sell(amount)),
+  fc.integer({ min: 1, max: 45 }).map((amount) => new Sell(amount)),
+  fc.nat(20).map((index) => new UserCancel(index)),
+  depositCommand,
+  depositCommand,
+  operatorCommand,
+  operatorCommand,
+  operatorCommand,
+  fc.constant(new Expire()),
+];
+
+async function freshReal(): Promise<Real> {
+  const owner = await kit.person();
+  const account = await kit.account(owner, String(START_BALANCE));
+  return {
+    owner,
+    accountId: account.id,
+    accountNumber: account.accountNumber,
+    base: 1000 + (randomBytes(4).readUInt32BE(0) % 800_000),
+    buyQuote: await kit.quote(owner, 'buy'),
+    sellQuote: await kit.quote(owner, 'sell'),
+    ledgerIds: [],
+    counter: { n: 1 },
+  };
+}
+
+describe('the money core against a model', () => {
+  it('random buys, sells, cancels, deposits, operator moves and expiry follow the model', async () => {
+    let runs = 0;
+    let steps = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.commands(commands, { maxCommands: 20, size: 'medium' }), async (cmds) => {
+        const real = await freshReal();
+        const model: Model = { transactions: [], balance: START_BALANCE };
+        await fc.asyncModelRun(() => ({ model, real }), cmds);
+        runs += 1;
+        steps += [...cmds].length;
+      }),
+      { numRuns: 20, endOnFailure: true },
+    );
+    expect(await ledgerHealth(kit.app)).toEqual(HEALTHY_LEDGER);
+    console.log(
+      `[model] ${runs} runs, ${steps} commands, every step matched the model: ${JSON.stringify(Object.fromEntries([...tally].sort()))}`,
+    );
+  }, 240_000);
+
+  it('deposit, user cancel and expiry racing on one buy end in exactly one final state', async () => {
+    const outcomes = new Map<string, number>();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.tuple(fc.nat(4), fc.nat(4), fc.nat(4)),
+        fc.nat(2),
+        async (staggers, nameVariant) => {
+          const real = await freshReal();
+          const response = await real.owner.browser.post(
+            '/api/transactions/buy',
+            { accountId: real.accountId, amount: String(real.base), quoteToken: real.buyQuote },
+            { headers: { 'idempotency-key': `race-${randomBytes(8).toString('hex')}` } },
+          );
+          expect(response.statusCode, response.body).toBe(201);
+          const buy = response.json<TransactionDetail>();
+          const racers = [
+            () =>
+              deposit(kit.app, {
+                depositorName: trueMatchName(real.owner.name, nameVariant),
+                amountKrw: buy.totalKrw,
+              }),
+            () => real.owner.browser.post(`/api/transactions/${buy.id}/cancel`, {}),
+            () => sweepExpired(kit.app, new Date(Date.now() + SWEEP_AHEAD_MS)),
+          ];
+          // All three at once, each held back by a few event-loop turns so that each gets to win.
+          const settled = await Promise.allSettled(
+            racers.map(async (racer, index) => {
+              for (let turn = 0; turn < staggers[index]! * 3; turn += 1) {
+                await new Promise((resolve) => setImmediate(resolve));
+              }
+              return racer();
+            }),
+          );
+          expect(settled.filter((result) => result.status === 'rejected')).toEqual([]);
+
+          const status = await statusOf(kit.app, buy.id);
+          expect(['Completed', 'Cancelled']).toContain(status);
+          const deposits = await kit.app.db.execute<{ status: string; matched: string | null }>(
+            sql`select status, matched_transaction_id as matched from deposits
+               where matched_transaction_id = ${buy.id} or related_transaction_ids @> ${JSON.stringify([buy.id])}::jsonb`,
+          );
+          expect(deposits.rows).toHaveLength(1);
+          expect(deposits.rows[0]!.status === 'settled').toBe(status === 'Completed');
+          const finals = await kit.app.db.execute<{ move: string }>(
+            sql`select move from transaction_events where transaction_id = ${buy.id} and to_status in ('Completed', 'Cancelled')`,
+          );
+          expect(finals.rows).toHaveLength(1);
+          const credits = await kit.app.db.execute<{ n: string | number }>(
+            sql`select count(*) as n from merchant_credits where transaction_id = ${buy.id}`,
+          );
+          expect(Number(credits.rows[0]!.n)).toBe(status === 'Completed' ? 1 : 0);
+          const winner = finals.rows[0]!.move;
+          outcomes.set(winner, (outcomes.get(winner) ?? 0) + 1);
+        },
+      ),
+      { numRuns: 15, endOnFailure: true },
+    );
+    expect(await ledgerHealth(kit.app)).toEqual(HEALTHY_LEDGER);
+    console.log(`[model] race winners: ${JSON.stringify(Object.fromEntries(outcomes))}`);
+  }, 120_000);
+});
+
+describe('operator moves racing on one sell', () => {
+  it('complete and cancel at once: the merchant is debited iff the sale completes', async () => {
+    const outcomes = new Map<string, number>();
+    await fc.assert(
+      fc.asyncProperty(fc.tuple(fc.nat(4), fc.nat(4)), async (staggers) => {
+        const real = await freshReal();
+        const response = await real.owner.browser.post(
+          '/api/transactions/sell',
+          { accountId: real.accountId, amount: '7', quoteToken: real.sellQuote },
+          { headers: { 'idempotency-key': `race-${randomBytes(8).toString('hex')}` } },
+        );
+        expect(response.statusCode, response.body).toBe(201);
+        const sell = response.json<TransactionDetail>();
+        const taken = await operator.browser.post(`/api/operator/transactions/${sell.id}/take`, {});
+        expect(taken.statusCode, taken.body).toBe(200);
+
+        const racers = [
+          () =>
+            operator.browser.post(`/api/operator/transactions/${sell.id}/complete`, {
+              payoutReference: `PAY-${sell.number}`,
+            }),
+          () =>
+            operator.browser.post(`/api/operator/transactions/${sell.id}/cancel`, {
+              reason: 'race',
+            }),
+        ];
+        const answers = await Promise.all(
+          racers.map(async (racer, index) => {
+            for (let turn = 0; turn < staggers[index]! * 3; turn += 1) {
+              await new Promise((resolve) => setImmediate(resolve));
+            }
+            return racer();
+          }),
+        );
+        const status = await statusOf(kit.app, sell.id);
+        expect(['Completed', 'Cancelled']).toContain(status);
+        expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+        const debits = await kit.app.db.execute<{ n: string | number }>(
+          sql`select count(*) as n from sandbox_merchant_transfers where idempotency_key = ${`sell-debit:${sell.id}`}`,
+        );
+        expect(Number(debits.rows[0]!.n), `debits of a ${status} sale`).toBe(
+          status === 'Completed' ? 1 : 0,
+        );
+        const position = (
+          await real.owner.browser.get(`/api/accounts/${real.accountId}/position`)
+        ).json<AccountPosition>();
+        expect(position).toMatchObject({
+          balance: status === 'Completed' ? String(START_BALANCE - 7) : String(START_BALANCE),
+          openPosition: '0',
+        });
+        outcomes.set(status!, (outcomes.get(status!) ?? 0) + 1);
+      }),
+      { numRuns: 12, endOnFailure: true },
+    );
+    expect(await ledgerHealth(kit.app)).toEqual(HEALTHY_LEDGER);
+    console.log(`[model] complete vs cancel: ${JSON.stringify(Object.fromEntries(outcomes))}`);
+  }, 120_000);
+});
