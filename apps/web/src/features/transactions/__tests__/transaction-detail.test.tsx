@@ -58,6 +58,31 @@ describe('transaction detail', () => {
     expect(screen.queryByRole('button', { name: 'Cancel request' })).toBeNull();
   });
 
+  it('tells of a deposit that came after the request expired, but not of finished ones', async () => {
+    await show(
+      transaction({
+        status: 'Cancelled',
+        delayReason: 'request_expired',
+        depositInstructions: null,
+      }),
+    );
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The deposit arrived after the request had expired.',
+    );
+  });
+
+  it('says nothing of a delay once a request is completed', async () => {
+    await show(
+      transaction({
+        status: 'Completed',
+        delayReason: 'amount_differs',
+        depositInstructions: null,
+      }),
+    );
+    await screen.findAllByText('Completed');
+    expect(screen.queryByText('Processing is delayed')).toBeNull();
+  });
+
   it('says it in Korean with the Korean status', async () => {
     await show(transaction({ status: 'Pending', delayReason: 'name_differs' }), 'ko');
     expect(await screen.findByText(/입금자명이 등록된 회원 이름과 다릅니다/)).toBeTruthy();

@@ -80,6 +80,16 @@ export function TransactionDetailScreen({ id }: { id: string }) {
   );
 }
 
+/**
+ * An open request with a deposit that needs a person is delayed; so is an expired one whose
+ * deposit came too late (the operator settles or returns it). A finished request is not.
+ */
+function showsDelay(detail: Detail): boolean {
+  if (!detail.delayReason) return false;
+  if (detail.status === 'Requested' || detail.status === 'Pending') return true;
+  return detail.status === 'Cancelled' && detail.delayReason === 'request_expired';
+}
+
 function DetailBody({ detail }: { detail: Detail }) {
   const { t, i18n } = useTranslation(['transactions', 'errors']);
   const cancel = useCancelTransaction();
@@ -103,7 +113,7 @@ function DetailBody({ detail }: { detail: Detail }) {
   return (
     <Stack gap="lg">
       <FormAlert message={problem} />
-      {detail.delayReason && detail.status !== 'Completed' && detail.status !== 'Cancelled' ? (
+      {showsDelay(detail) ? (
         <Alert
           color="orange"
           variant="filled"
@@ -111,7 +121,7 @@ function DetailBody({ detail }: { detail: Detail }) {
           title={t('delay.title')}
           role="alert"
         >
-          {t(`delay.${detail.delayReason}`)}
+          {t(`delay.${detail.delayReason!}`)}
         </Alert>
       ) : null}
       {detail.creditStatus === 'pending' ? (
