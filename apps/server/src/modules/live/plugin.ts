@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { PoolClient } from 'pg';
+import pg from 'pg';
 import { z } from 'zod';
 import type { DatabaseConnection } from '@server/db/client';
 import { TRANSACTION_CHANNEL, type TransactionChange } from './notify';
@@ -107,20 +107,22 @@ async function listen(
     return unlisten;
   }
 
-  // One pooled connection per instance stays LISTENing; if it breaks, reconnect with backoff.
-  let client: PoolClient | undefined;
+  // One connection per instance stays LISTENing, outside the pool (so closing the pool never waits
+  // for it); if it breaks, reconnect with backoff.
+  let client: pg.Client | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let delay = 500;
   const connect = async (): Promise<void> => {
     if (hooks.isClosed()) return;
+    const next = new pg.Client(connection.pool.options);
     try {
-      const next = await connection.pool.connect();
+      await next.connect();
       next.on('notification', (message) => {
         if (message.channel === TRANSACTION_CHANNEL && message.payload) deliver(message.payload);
       });
       next.on('error', (error) => {
         hooks.onDown(error);
-        next.release(true);
+        void next.end().catch(() => undefined);
         if (client === next) client = undefined;
         schedule();
       });
@@ -130,6 +132,7 @@ async function listen(
       hooks.onUp();
     } catch (error) {
       hooks.onDown(error);
+      void next.end().catch(() => undefined);
       schedule();
     }
   };
@@ -146,8 +149,7 @@ async function listen(
     const current = client;
     client = undefined;
     if (current) {
-      await current.query(`UNLISTEN ${TRANSACTION_CHANNEL}`).catch(() => undefined);
-      current.release();
+      await current.end().catch(() => undefined);
     }
   };
 }
