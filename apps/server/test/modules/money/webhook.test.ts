@@ -43,7 +43,9 @@ describe('the bank deposit webhook', () => {
       amountKrw: buy.totalKrw,
       receivedAt: new Date().toISOString(),
     };
-    const first = await deliver(notification);
+    // Fixed timestamps: every delivery below is signed differently, whatever the clock does.
+    const base = Math.floor(Date.now() / 1000);
+    const first = await deliver(notification, { timestamp: base });
     expect(first.statusCode).toBe(200);
     expect(first.json<DepositOutcome>()).toMatchObject({
       duplicate: false,
@@ -52,7 +54,7 @@ describe('the bank deposit webhook', () => {
     for (let i = 0; i < 4; i += 1) {
       // A retry is signed anew (another timestamp), so it is not a replay but a duplicate.
       const again = await deliver(notification, {
-        timestamp: Math.floor(Date.now() / 1000) - i - 1,
+        timestamp: base - i - 1,
       });
       expect(again.json<DepositOutcome>()).toMatchObject({ duplicate: true });
     }
