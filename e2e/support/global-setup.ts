@@ -10,7 +10,11 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // Demo data (the seeded operator, agency and client) also with DATABASE_URL, where it is off
   // by default: the identity tests sign in as the demo operator.
-  const portal = await startPortal({ DEMO_DATA: 'true', BANK_WEBHOOK_SECRET });
+  const portal = await startPortal({
+    DEMO_DATA: 'true',
+    BANK_WEBHOOK_SECRET,
+    TRUST_PROXY: 'loopback',
+  });
   project.provide('baseURL', portal.baseURL);
   return portal.stop;
 }

@@ -73,7 +73,9 @@ async function deliverOne(app: FastifyInstance): Promise<'none' | 'delivered' | 
     transferId = result.transferId;
   } catch (error) {
     const kind = error instanceof MerchantError ? error.kind : 'unavailable';
-    await fail(app, credit.id, credit.attempts, kind, kind === 'link_invalid');
+    // The finer reason (timeout, network, idempotency conflict...) is for the log only.
+    const detail = error instanceof MerchantError ? (error.reason ?? error.message) : 'unexpected';
+    await fail(app, credit.id, credit.attempts, `${kind}: ${detail}`, kind === 'link_invalid');
     return 'retry';
   }
 
