@@ -12,6 +12,10 @@ export const AUDIT_ACTIONS = [
   'kyc_approved',
   'kyc_rejected',
   'role_changed',
+  'status_changed',
+  'agency_created',
+  'agency_changed',
+  'agency_bank_account_changed',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'invalid' });
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -54,6 +58,9 @@ export const auditEventSchema = z.object({
   action: z.string(),
   actorUserId: z.string().nullable(),
   subjectUserId: z.string().nullable(),
+  /** The emails of who acted and whom it is about, as they are now (null once deleted). */
+  actorEmail: z.string().nullable(),
+  subjectEmail: z.string().nullable(),
   ip: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
 });

@@ -124,13 +124,56 @@ export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
 
 export const transactionIdParamsSchema = z.strictObject({ id: z.uuid({ error: 'required' }) });
 
-/** GET /api/transactions: the signed-in user's own, newest first (issue 6 adds more filters). */
-export const transactionListQuerySchema = z.strictObject({
+/** A calendar day as YYYY-MM-DD (a real date: no 2026-02-30). */
+export const calendarDateSchema = z
+  .string({ error: 'dateInvalid' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'dateInvalid' })
+  .refine(
+    (value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+    },
+    { error: 'dateInvalid' },
+  );
+
+/** Language of an export's headers and words. */
+export const EXPORT_LANGUAGES = ['en', 'ko'] as const;
+export type ExportLanguage = (typeof EXPORT_LANGUAGES)[number];
+
+/**
+ * The filters of a transaction list and its exports (issue 6). Dates are calendar days in Korea's
+ * time zone (Asia/Seoul, +09:00): `from` starts at 00:00 KST of its day, `to` takes in its whole
+ * day. `q` finds the number, the merchant's name or code, or the account's name or number,
+ * case-insensitively. `status` may repeat: ?status=Requested&status=Pending.
+ */
+export const transactionFilterShape = {
   type: z.enum(TRANSACTION_TYPES).optional(),
-  status: z.enum(TRANSACTION_STATUSES).optional(),
+  status: z
+    .union([z.enum(TRANSACTION_STATUSES), z.array(z.enum(TRANSACTION_STATUSES)).max(4)])
+    .optional(),
+  from: calendarDateSchema.optional(),
+  to: calendarDateSchema.optional(),
+  q: z.string().trim().max(100, { error: 'tooLong' }).optional(),
+};
+
+/**
+ * GET /api/transactions (the signed-in user's own) and GET /api/agency/transactions (an agency's
+ * clients'): newest first, then by number, so paging is stable.
+ */
+export const transactionListQuerySchema = z.strictObject({
+  ...transactionFilterShape,
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
+export type TransactionListQuery = z.input<typeof transactionListQuerySchema>;
+
+/** GET /api/transactions/export.csv|.xlsx (and the agency's): every filtered row, no paging. */
+export const transactionExportQuerySchema = z.strictObject({
+  ...transactionFilterShape,
+  lang: z.enum(EXPORT_LANGUAGES).default('en'),
+});
+export type TransactionExportQuery = z.input<typeof transactionExportQuerySchema>;
+
 export const transactionListResponseSchema = z.object({
   items: z.array(transactionSchema),
   total: z.number().int(),
@@ -184,6 +227,19 @@ export const rateListResponseSchema = z.object({
   current: z.array(rateSchema),
   history: z.array(rateSchema),
 });
+
+/** Agency list: its clients' requests, with the client who made each. */
+export const agencyTransactionSchema = transactionSchema.extend({
+  client: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+});
+export type AgencyTransaction = z.infer<typeof agencyTransactionSchema>;
+export const agencyTransactionListResponseSchema = z.object({
+  items: z.array(agencyTransactionSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AgencyTransactionList = z.infer<typeof agencyTransactionListResponseSchema>;
 
 /** Operator list: every user's requests, with who made them. */
 export const operatorTransactionSchema = transactionSchema.extend({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './validation';
 
 /** DESIGN.md "Roles". The user context's role defaults to client (spec section 3). */
 export const USER_ROLES = ['client', 'agency', 'operator'] as const;
@@ -45,3 +46,47 @@ export type ManagedUser = z.infer<typeof managedUserSchema>;
 
 export const changeUserRoleResponseSchema = z.object({ user: managedUserSchema });
 export type ChangeUserRoleResponse = z.infer<typeof changeUserRoleResponseSchema>;
+
+/** PUT /api/operator/users/:id/status. Disabling ends the user's sessions; never one's own. */
+export const changeUserStatusRequestSchema = z.strictObject({ status: userStatusSchema });
+export type ChangeUserStatusRequest = z.input<typeof changeUserStatusRequestSchema>;
+export const changeUserStatusResponseSchema = changeUserRoleResponseSchema;
+
+export const OPERATOR_USERS_PAGE_SIZE_DEFAULT = 20;
+
+/**
+ * GET /api/operator/users: everyone, newest first. `q` matches name, email or phone; `role` and
+ * `status` narrow the list.
+ */
+export const operatorUsersQuerySchema = z.strictObject({
+  q: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    safeText({ max: 100 }).optional(),
+  ),
+  role: z.enum(USER_ROLES, { error: 'invalid' }).optional(),
+  status: z.enum(USER_STATUSES, { error: 'invalid' }).optional(),
+  page: z.coerce
+    .number({ error: 'invalid' })
+    .int({ error: 'invalid' })
+    .min(1, { error: 'invalid' })
+    .max(100_000, { error: 'invalid' })
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'invalid' })
+    .int({ error: 'invalid' })
+    .min(1, { error: 'invalid' })
+    .max(100, { error: 'invalid' })
+    .default(OPERATOR_USERS_PAGE_SIZE_DEFAULT),
+});
+export type OperatorUsersQuery = z.input<typeof operatorUsersQuerySchema>;
+
+export const operatorUserSchema = managedUserSchema.extend({ joinedAt: z.string() });
+export type OperatorUser = z.infer<typeof operatorUserSchema>;
+
+export const operatorUserListResponseSchema = z.object({
+  items: z.array(operatorUserSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type OperatorUserList = z.infer<typeof operatorUserListResponseSchema>;

@@ -30,6 +30,7 @@ export const VALIDATION_MESSAGES_EN = {
   bankReferenceInvalid:
     'A bank reference has 1 to 100 letters, digits, dashes, dots, slashes or underscores.',
   dateInvalid: 'Enter a valid date and time.',
+  bankAccountNumberInvalid: 'A bank account number has 6 to 30 digits and dashes.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES_EN;

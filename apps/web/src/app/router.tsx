@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
         lazy: () => import('@/app/routes/app/agency-bank-account'),
       },
       { path: paths.app.clients, lazy: () => import('@/app/routes/app/clients') },
+      { path: paths.app.clientDetail, lazy: () => import('@/app/routes/app/client-detail') },
       {
         path: paths.app.clientTransactions,
         lazy: () => import('@/app/routes/app/client-transactions'),
@@ -56,6 +57,12 @@ export const routes: RouteObject[] = [
         lazy: () => import('@/app/routes/app/operator-transactions'),
       },
       { path: paths.app.depositsAdmin, lazy: () => import('@/app/routes/app/deposits-admin') },
+      {
+        path: paths.app.agenciesAdmin,
+        lazy: () => import('@/app/routes/app/agencies-admin'),
+      },
+      { path: paths.app.usersAdmin, lazy: () => import('@/app/routes/app/users-admin') },
+      { path: paths.app.auditLog, lazy: () => import('@/app/routes/app/audit-log') },
       // Not found is not a secret: a signed-out visitor sees it without signing in first.
       { path: '*', handle: { public: true }, lazy: () => import('@/app/routes/not-found') },
     ],

@@ -24,6 +24,7 @@ export const paths = {
     faq: '/app/faq',
     agencyBankAccount: '/app/agency-bank-account',
     clients: '/app/clients',
+    clientDetail: '/app/clients/:id',
     clientTransactions: '/app/client-transactions',
     // Operator screens.
     kycReview: '/app/operator/kyc',
@@ -31,5 +32,8 @@ export const paths = {
     ratesAdmin: '/app/operator/rates',
     operatorTransactions: '/app/operator/transactions',
     depositsAdmin: '/app/operator/deposits',
+    agenciesAdmin: '/app/operator/agencies',
+    usersAdmin: '/app/operator/users',
+    auditLog: '/app/operator/audit',
   },
 } as const;

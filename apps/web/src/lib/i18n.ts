@@ -26,8 +26,15 @@ export const NAMESPACES = [
   'operatorTransactions',
   'depositsAdmin',
   'transactions',
+  'transactionList',
   'buy',
   'sell',
+  'agencyClients',
+  'agenciesAdmin',
+  'usersAdmin',
+  'auditLog',
+  'dashboard',
+  'agencyBankAccount',
 ] as const;
 
 /** Spec section 9: anything starting with "ko" is Korean, everything else English. */

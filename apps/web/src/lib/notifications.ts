@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { i18n } from './i18n';
 
 /** The five toast types of spec section 8. */
 export type ToastType = 'success' | 'error' | 'info' | 'warning' | 'loading';
@@ -9,6 +10,11 @@ const colors: Record<Exclude<ToastType, 'loading'>, string> = {
   info: 'blue',
   warning: 'yellow',
 };
+
+/** The close button needs a name of its own: a bare × is unnamed for screen readers. */
+function closeButtonProps() {
+  return { 'aria-label': i18n.t('actions.close', { ns: 'common' }) };
+}
 
 export interface ToastInput {
   title?: string;
@@ -34,6 +40,7 @@ export function toast(type: ToastType, { title, message }: ToastInput): string {
     message,
     color: colors[type],
     autoClose: type === 'error' ? 8000 : 4000,
+    closeButtonProps: closeButtonProps(),
   });
 }
 
@@ -45,5 +52,6 @@ export function settleToast(id: string, type: Exclude<ToastType, 'loading'>, inp
     loading: false,
     autoClose: 4000,
     withCloseButton: true,
+    closeButtonProps: closeButtonProps(),
   });
 }

@@ -1,7 +1,11 @@
 import { and, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditEvent } from '@portal/contract/audit';
 import type { Database } from '@server/db/client';
-import { auditEvents } from '@server/db/schema';
+import { auditEvents, users } from '@server/db/schema';
+import { alias } from 'drizzle-orm/pg-core';
+
+const actors = alias(users, 'actors');
+const subjects = alias(users, 'subjects');
 
 export interface AuditFilter {
   action?: AuditAction;
@@ -61,10 +65,14 @@ export async function listAuditEvents(
       action: auditEvents.action,
       actorUserId: auditEvents.actorUserId,
       subjectUserId: auditEvents.subjectUserId,
+      actorEmail: actors.email,
+      subjectEmail: subjects.email,
       ip: auditEvents.ip,
       details: auditEvents.details,
     })
     .from(auditEvents)
+    .leftJoin(actors, eq(actors.id, auditEvents.actorUserId))
+    .leftJoin(subjects, eq(subjects.id, auditEvents.subjectUserId))
     .where(and(...conditions))
     .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
     .limit(limit + 1);

@@ -1,4 +1,5 @@
 import type {
+  AgencyTransaction,
   DepositInstructions,
   OperatorTransaction,
   Transaction,
@@ -6,7 +7,7 @@ import type {
   TransactionStatus,
   TransactionType,
 } from '@portal/contract/transactions';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { agencies, merchants, transactionEvents, transactions, users } from '@server/db/schema';
 import { plainAmount } from '@server/modules/merchants/repository';
@@ -38,7 +39,7 @@ const listColumns = {
   },
 };
 
-type JoinedRow = {
+export type JoinedRow = {
   transaction: TransactionRow;
   merchant: { id: string; code: string; name: string; asset: string };
   user: { id: string; name: string; email: string };
@@ -100,18 +101,60 @@ function toOperatorTransaction(row: JoinedRow): OperatorTransaction {
 
 export interface TransactionFilter {
   userId?: string;
+  /** Only the transactions of this agency's clients. */
+  agencyId?: string;
   type?: TransactionType;
   status?: TransactionStatus | readonly TransactionStatus[];
+  /** Calendar days (YYYY-MM-DD) in Korea's time zone, both inclusive. */
+  from?: string;
+  to?: string;
+  /** Finds the number, the merchant's name or code, or the account's name or number. */
+  q?: string;
   page: number;
   pageSize: number;
 }
 
-function conditions(filter: TransactionFilter): SQL | undefined {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** 00:00 in Korea (+09:00, no daylight saving time) of a YYYY-MM-DD day, as an instant. */
+export function koreaDayStart(day: string): Date {
+  return new Date(`${day}T00:00:00+09:00`);
+}
+
+/** A LIKE pattern that finds `text` anywhere, with its own %, _ and backslash taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function conditions(filter: Omit<TransactionFilter, 'page' | 'pageSize'>): SQL | undefined {
   const statuses = typeof filter.status === 'string' ? [filter.status] : filter.status;
+  const q = filter.q?.trim();
+  const pattern = q ? containsPattern(q) : undefined;
   return and(
     filter.userId ? eq(transactions.userId, filter.userId) : undefined,
+    filter.agencyId
+      ? inArray(
+          transactions.userId,
+          sql`(select ${users.id} from ${users} where ${users.agencyId} = ${filter.agencyId} and ${users.role} = 'client')`,
+        )
+      : undefined,
     filter.type ? eq(transactions.type, filter.type) : undefined,
     statuses && statuses.length > 0 ? inArray(transactions.status, [...statuses]) : undefined,
+    filter.from ? gte(transactions.createdAt, koreaDayStart(filter.from)) : undefined,
+    filter.to
+      ? lt(transactions.createdAt, new Date(koreaDayStart(filter.to).getTime() + DAY_MS))
+      : undefined,
+    pattern
+      ? or(
+          ilike(transactions.number, pattern),
+          ilike(transactions.accountName, pattern),
+          ilike(transactions.accountNumber, pattern),
+          inArray(
+            transactions.merchantId,
+            sql`(select ${merchants.id} from ${merchants} where ${merchants.name} ilike ${pattern} or ${merchants.code} ilike ${pattern})`,
+          ),
+        )
+      : undefined,
   );
 }
 
@@ -135,6 +178,62 @@ async function page(db: Database, filter: TransactionFilter, oldestFirst = false
 export async function listTransactions(db: Database, filter: TransactionFilter) {
   const { rows, ...counts } = await page(db, filter);
   return { ...counts, items: rows.map(toTransaction) };
+}
+
+function toAgencyTransaction(row: JoinedRow): AgencyTransaction {
+  return { ...toTransaction(row), client: row.user };
+}
+
+/** An agency's clients' transactions, newest first. */
+export async function listAgencyTransactions(
+  db: Database,
+  filter: TransactionFilter & { agencyId: string },
+) {
+  const { rows, ...counts } = await page(db, filter);
+  return { ...counts, items: rows.map(toAgencyTransaction) };
+}
+
+/**
+ * Every filtered row, newest first, `batchSize` at a time: keyset pagination on (created_at,
+ * number), so each batch is one indexed query however deep the export goes, and rows made while
+ * it runs neither repeat nor shift the rest. The cursor keeps created_at at full (microsecond)
+ * precision as text; a JavaScript Date would round it to milliseconds and skip or repeat rows.
+ */
+export async function* transactionBatches(
+  db: Database,
+  filter: Omit<TransactionFilter, 'page' | 'pageSize'>,
+  batchSize = 500,
+): AsyncGenerator<JoinedRow[]> {
+  const where = conditions(filter);
+  let cursor: { at: string; number: string } | undefined;
+  for (;;) {
+    const rows = await db
+      .select({
+        ...listColumns,
+        cursorAt: sql<string>`to_char(${transactions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      })
+      .from(transactions)
+      .innerJoin(merchants, eq(merchants.id, transactions.merchantId))
+      .innerJoin(users, eq(users.id, transactions.userId))
+      .leftJoin(agencies, eq(agencies.id, users.agencyId))
+      .where(
+        and(
+          where,
+          // The first half is what an index on created_at can seek to; the row comparison
+          // alone would make every batch scan from the newest row again.
+          cursor
+            ? sql`${transactions.createdAt} <= ${cursor.at}::timestamptz and (${transactions.createdAt}, ${transactions.number}) < (${cursor.at}::timestamptz, ${cursor.number})`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(transactions.createdAt), desc(transactions.number))
+      .limit(batchSize);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1]!;
+    cursor = { at: last.cursorAt, number: last.transaction.number };
+  }
 }
 
 /** The operator's queue: oldest first, so nobody waits longest. */

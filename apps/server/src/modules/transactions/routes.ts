@@ -5,8 +5,6 @@ import {
   depositAccountResponseSchema,
   transactionDetailSchema,
   transactionIdParamsSchema,
-  transactionListQuerySchema,
-  transactionListResponseSchema,
   type TransactionType,
 } from '@portal/contract/transactions';
 import { eq } from 'drizzle-orm';
@@ -16,7 +14,8 @@ import { AppError } from '@server/lib/errors';
 import type { RoutePlugin } from '@server/lib/zod-routes';
 import { withIdempotency } from '@server/modules/idempotency/idempotency';
 import { applyMove } from './moves';
-import { listTransactions, transactionDetail } from './repository';
+import transactionListRoutes from './list-routes';
+import { transactionDetail } from './repository';
 import { accountPosition, createBuy, createSell } from './requests';
 
 /**
@@ -24,7 +23,7 @@ import { accountPosition, createBuy, createSell } from './requests';
  *
  *   POST /transactions/buy          { accountId, amount, quoteToken } + Idempotency-Key -> 201
  *   POST /transactions/sell         same; the amount is reserved at once
- *   GET  /transactions              ?type&status&page&pageSize, newest first
+ *   GET  /transactions              ?type&status&from&to&q&page&pageSize (list-routes.ts)
  *   GET  /transactions/:id          with the event history
  *   POST /transactions/:id/cancel   { reason? } while Requested
  *   GET  /accounts/:id/position     balance, open position, available
@@ -58,19 +57,8 @@ const transactionRoutes: RoutePlugin = async (app) => {
   create('buy');
   create('sell');
 
-  app.get(
-    '/transactions',
-    {
-      schema: {
-        querystring: transactionListQuerySchema,
-        response: { 200: transactionListResponseSchema },
-      },
-    },
-    async (request) => {
-      const user = app.signedInUser(request);
-      return listTransactions(db, { ...request.query, userId: user.id });
-    },
-  );
+  // Lists and exports (issue 6): their own file, registered here so they share the prefix.
+  await app.register(transactionListRoutes);
 
   app.get(
     '/transactions/:id',

@@ -61,6 +61,8 @@ describe('GET /api/operator/audit-events', () => {
       action: 'sign_out',
       actorUserId: user.id,
       subjectUserId: user.id,
+      actorEmail: user.email,
+      subjectEmail: user.email,
       ip: expect.stringMatching(/^10\./),
       details: {},
     });

@@ -2,15 +2,27 @@ import { Accordion, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { toQuestionAnswers } from './translated-content';
 
-/** The questions of the `faq` namespace as an accordion; used by the public and in-app FAQ. */
-export function FaqList({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
+/**
+ * Questions of the `faq` namespace as an accordion: `items` (the public FAQ) by default, or the
+ * list at `itemsKey` (the in-app FAQ's sections).
+ */
+export function FaqList({
+  headingOrder = 2,
+  itemsKey = 'items',
+  idPrefix = 'faq',
+}: {
+  headingOrder?: 2 | 3 | 4;
+  itemsKey?: string;
+  /** Keeps item values unique when several lists share a page. */
+  idPrefix?: string;
+}) {
   const { t } = useTranslation('faq');
-  const items = toQuestionAnswers(t('items', { returnObjects: true }));
+  const items = toQuestionAnswers(t(itemsKey, { returnObjects: true }));
 
   return (
     <Accordion variant="separated" radius="md" order={headingOrder} multiple>
       {items.map((item, index) => (
-        <Accordion.Item key={index} value={`faq-${index}`}>
+        <Accordion.Item key={index} value={`${idPrefix}-${index}`}>
           <Accordion.Control>
             <Text component="span" fw={600}>
               {item.question}

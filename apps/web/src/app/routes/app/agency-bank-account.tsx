@@ -1,12 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { ScreenHeader } from '@/components/ui/screen-header';
+import { AgencyBankAccountScreen } from '@/features/agency-bank-account/components/agency-bank-account-screen';
 
 export function Component() {
-  const { t } = useTranslation('common');
-  return (
-    <ScreenHeader
-      title={t('nav.agencyBankAccount')}
-      description={t('screens.agencyBankAccount.description')}
-    />
-  );
+  return <AgencyBankAccountScreen />;
 }

@@ -1,9 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { ScreenHeader } from '@/components/ui/screen-header';
+import { DashboardScreen } from '@/features/dashboard/components/dashboard-screen';
 
 export function Component() {
-  const { t } = useTranslation('common');
-  return (
-    <ScreenHeader title={t('nav.dashboard')} description={t('screens.dashboard.description')} />
-  );
+  return <DashboardScreen />;
 }

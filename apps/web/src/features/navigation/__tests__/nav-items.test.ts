@@ -36,13 +36,24 @@ describe('navigation', () => {
       'depositsAdmin',
       'ratesAdmin',
       'merchantsAdmin',
+      'agenciesAdmin',
+      'usersAdmin',
+      'auditLog',
       'profile',
       'support',
       'faq',
     ]);
     for (const role of USER_ROLES.filter((role) => role !== 'operator')) {
       expect(appNavItems(role).some((item) => item.key === 'kycReview')).toBe(false);
-      for (const key of ['merchantsAdmin', 'operatorTransactions', 'depositsAdmin', 'ratesAdmin']) {
+      for (const key of [
+        'merchantsAdmin',
+        'operatorTransactions',
+        'depositsAdmin',
+        'ratesAdmin',
+        'agenciesAdmin',
+        'usersAdmin',
+        'auditLog',
+      ]) {
         expect(appNavItems(role).some((item) => item.key === key)).toBe(false);
       }
     }

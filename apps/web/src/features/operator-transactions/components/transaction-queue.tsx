@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import type {
 } from '@portal/contract/transactions';
 import { CardList } from '@/components/ui/card-list';
 import { ListState } from '@/components/ui/list-state';
+import { StatusBadge } from '@/features/transactions/components/status-badge';
 import { formatDecimal, formatKoreaDateTime } from '@/lib/format';
 import { useOperatorTransactions } from '../api/get-operator-transactions';
 import type { TransactionAction } from '../api/transaction-actions';
@@ -17,13 +18,6 @@ import type { PendingAction } from './action-dialog';
 
 const PAGE_SIZE = 20;
 const breakAnywhere = { overflowWrap: 'anywhere' } as const;
-
-export const STATUS_COLORS: Record<TransactionStatus, string> = {
-  Requested: 'blue',
-  Pending: 'yellow',
-  Completed: 'teal',
-  Cancelled: 'gray',
-};
 
 /** What the operator may do next: the server's rules, mirrored so only allowed buttons show. */
 export function actionsOf(transaction: OperatorTransaction): TransactionAction[] {
@@ -63,11 +57,7 @@ export function TransactionQueue({
   const rate = (tx: OperatorTransaction) =>
     t('atRate', { rate: formatDecimal(tx.rateKrw, language) });
 
-  const statusBadge = (tx: OperatorTransaction) => (
-    <Badge color={STATUS_COLORS[tx.status]} variant="light" size="sm">
-      {t(`status.${tx.status}`)}
-    </Badge>
-  );
+  const statusBadge = (tx: OperatorTransaction) => <StatusBadge status={tx.status} size="sm" />;
   const notes = (tx: OperatorTransaction) => (
     <>
       {tx.delayReason ? (

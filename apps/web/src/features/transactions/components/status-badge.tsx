@@ -9,11 +9,27 @@ const colors: Record<TransactionStatus, string> = {
   Cancelled: 'gray',
 };
 
-/** A transaction's status in the spec's words (요청됨, 처리 중, 완료, 취소됨 in Korean). */
-export function StatusBadge({ status }: { status: TransactionStatus }) {
+/**
+ * A transaction's status in the spec's words (요청됨, 처리 중, 완료, 취소됨 in Korean). The text
+ * takes the colour's darkest shade: the light variant's own text colour is too pale on its tint
+ * for WCAG AA contrast (axe flagged orange and gray).
+ */
+export function StatusBadge({
+  status,
+  size = 'md',
+}: {
+  status: TransactionStatus;
+  size?: 'sm' | 'md';
+}) {
   const { t } = useTranslation('transactions');
   return (
-    <Badge color={colors[status]} variant="light" size="md" style={{ flexShrink: 0 }}>
+    <Badge
+      color={colors[status]}
+      c={`${colors[status]}.9`}
+      variant="light"
+      size={size}
+      style={{ flexShrink: 0 }}
+    >
       {t(`status.${status}`)}
     </Badge>
   );

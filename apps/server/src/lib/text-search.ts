@@ -1,0 +1,24 @@
+import { or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+
+/** `text` for LIKE with its wildcards (`%`, `_`) and the escape character taken literally. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * SQL: any of `columns` contains `text`, ignoring case, as typed (no wildcards); a phone column
+ * also matches the search's digits alone ("01012345678" finds "010-1234-5678").
+ */
+export function containsAny(
+  text: string,
+  columns: readonly AnyColumn[],
+  phoneColumn?: AnyColumn,
+): SQL {
+  const pattern = `%${escapeLike(text.toLowerCase())}%`;
+  const conditions = columns.map((column) => sql`lower(${column}) like ${pattern} escape '\\'`);
+  const digits = text.replace(/\D/g, '');
+  if (phoneColumn && digits.length >= 3) {
+    conditions.push(sql`regexp_replace(${phoneColumn}, '[^0-9]', '', 'g') like ${`%${digits}%`}`);
+  }
+  return or(...conditions) ?? sql`false`;
+}

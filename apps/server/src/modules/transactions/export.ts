@@ -1,0 +1,234 @@
+import { once } from 'node:events';
+import { PassThrough, Readable } from 'node:stream';
+import type { ExportLanguage, TransactionType } from '@portal/contract/transactions';
+import ExcelJS from 'exceljs';
+import type { JoinedRow } from './repository';
+import { plainAmount } from '@server/modules/merchants/repository';
+
+/**
+ * Exports of a transaction list (issue 6): CSV and Excel of exactly the filtered rows, written to
+ * the reply batch by batch as the database hands them over, so an export of any size takes the
+ * memory of one batch. Headers and words follow the language the person reads the portal in.
+ */
+
+export type ExportFormat = 'csv' | 'xlsx';
+
+const WORDS = {
+  en: {
+    headers: {
+      number: 'No.',
+      type: 'Type',
+      merchant: 'Merchant',
+      account: 'Account',
+      amount: 'Amount',
+      rate: 'Rate',
+      total: 'Total (KRW)',
+      status: 'Status',
+      date: 'Date (KST)',
+      client: 'Client',
+    },
+    type: { buy: 'Buy', sell: 'Sell' },
+    status: {
+      Requested: 'Requested',
+      Pending: 'Pending',
+      Completed: 'Completed',
+      Cancelled: 'Cancelled',
+    },
+    sheet: 'Transactions',
+  },
+  ko: {
+    headers: {
+      number: '번호',
+      type: '유형',
+      merchant: '머천트',
+      account: '계정',
+      amount: '수량',
+      rate: '환율',
+      total: '합계(원)',
+      status: '상태',
+      date: '일시(KST)',
+      client: '고객',
+    },
+    type: { buy: '구매', sell: '판매' },
+    status: { Requested: '요청됨', Pending: '처리 중', Completed: '완료', Cancelled: '취소됨' },
+    sheet: '거래 내역',
+  },
+} as const;
+
+type ColumnKey = keyof (typeof WORDS)['en']['headers'];
+
+export function exportColumns(withClient: boolean): ColumnKey[] {
+  const columns: ColumnKey[] = [
+    'number',
+    'type',
+    'merchant',
+    'account',
+    'amount',
+    'rate',
+    'total',
+    'status',
+    'date',
+  ];
+  return withClient ? [...columns, 'client'] : columns;
+}
+
+export function exportHeaders(language: ExportLanguage, withClient: boolean): string[] {
+  return exportColumns(withClient).map((column) => WORDS[language].headers[column]);
+}
+
+const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+/** The wall-clock time in Korea of an instant, as a Date whose UTC fields read that wall time. */
+function koreaWallTime(at: Date): Date {
+  return new Date(at.getTime() + KST_OFFSET_MS);
+}
+
+/** "2026-03-02 10:02:03": an instant as Korean wall-clock time. */
+export function koreaDateTimeText(at: Date): string {
+  return koreaWallTime(at).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** The day in Korea now, for file names: transactions-2026-11-21.csv. */
+export function exportFileName(prefix: string, format: ExportFormat, now = new Date()): string {
+  return `${prefix}-${koreaWallTime(now).toISOString().slice(0, 10)}.${format}`;
+}
+
+/** The values of one row, as text (CSV) or typed (Excel). */
+function rowValues(row: JoinedRow, language: ExportLanguage, withClient: boolean) {
+  const t = row.transaction;
+  const words = WORDS[language];
+  return {
+    number: t.number,
+    type: words.type[t.type as TransactionType],
+    merchant: row.merchant.name,
+    account: `${t.accountName} (${t.accountNumber})`,
+    amount: plainAmount(t.amount),
+    rate: plainAmount(t.rateKrw),
+    total: t.totalKrw,
+    status: words.status[t.status],
+    date: t.createdAt,
+    client: withClient ? `${row.user.name} (${row.user.email})` : '',
+  };
+}
+
+/**
+ * A text cell a spreadsheet could take for a formula (=, +, -, @, tab, carriage return) gets a
+ * leading apostrophe: account names are typed by users (CSV injection).
+ */
+function neutralise(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+function csvField(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function csvLine(fields: readonly string[]): string {
+  return `${fields.map(csvField).join(',')}\r\n`;
+}
+
+const TEXT_COLUMNS = new Set<ColumnKey>(['merchant', 'account', 'client']);
+
+/** CSV: UTF-8 with a byte order mark (so Excel reads Korean right), a header row, CRLF lines. */
+export function csvExport(
+  batches: AsyncIterable<JoinedRow[]>,
+  language: ExportLanguage,
+  withClient: boolean,
+): Readable {
+  const columns = exportColumns(withClient);
+  async function* lines(): AsyncGenerator<string> {
+    yield `\uFEFF${csvLine(exportHeaders(language, withClient))}`;
+    for await (const batch of batches) {
+      let chunk = '';
+      for (const row of batch) {
+        const values = rowValues(row, language, withClient);
+        chunk += csvLine(
+          columns.map((column) => {
+            if (column === 'date') return koreaDateTimeText(values.date);
+            const text = values[column];
+            return TEXT_COLUMNS.has(column) ? neutralise(text) : text;
+          }),
+        );
+      }
+      yield chunk;
+    }
+  }
+  return Readable.from(lines(), { objectMode: false });
+}
+
+const NUMBER_FORMATS: Partial<Record<ColumnKey, string>> = {
+  amount: '#,##0.00######',
+  rate: '#,##0.00',
+  total: '#,##0',
+  date: 'yyyy-mm-dd hh:mm:ss',
+};
+const WIDTHS: Record<ColumnKey, number> = {
+  number: 12,
+  type: 8,
+  merchant: 22,
+  account: 32,
+  amount: 16,
+  rate: 12,
+  total: 16,
+  status: 12,
+  date: 20,
+  client: 36,
+};
+
+/**
+ * Excel (.xlsx) through exceljs's streaming writer: each row is committed (written out and
+ * forgotten) as it comes. Cells are typed: amounts, rates and won are numbers (won with no
+ * decimals), the date is a real date showing Korean wall-clock time, the rest is text.
+ */
+export function xlsxExport(
+  batches: AsyncIterable<JoinedRow[]>,
+  language: ExportLanguage,
+  withClient: boolean,
+): Readable {
+  const output = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const columns = exportColumns(withClient);
+  const sheet = workbook.addWorksheet(WORDS[language].sheet, {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  sheet.columns = columns.map((column) => ({
+    header: WORDS[language].headers[column],
+    key: column,
+    width: WIDTHS[column],
+    style: NUMBER_FORMATS[column] ? { numFmt: NUMBER_FORMATS[column] } : {},
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+
+  const write = async () => {
+    for await (const batch of batches) {
+      for (const row of batch) {
+        const values = rowValues(row, language, withClient);
+        sheet
+          .addRow({
+            number: values.number,
+            type: values.type,
+            merchant: values.merchant,
+            account: values.account,
+            amount: Number(values.amount),
+            rate: Number(values.rate),
+            total: Number(values.total),
+            status: values.status,
+            date: koreaWallTime(values.date),
+            ...(withClient ? { client: values.client } : {}),
+          })
+          .commit();
+      }
+      // Let the reader catch up before reading the next batch from the database.
+      if (output.writableNeedDrain) await once(output, 'drain');
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => output.destroy(error as Error));
+  return output;
+}

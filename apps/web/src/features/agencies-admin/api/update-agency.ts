@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  operatorAgencyResponseSchema,
+  type OperatorAgency,
+  type UpdateAgencyRequest,
+} from '@portal/contract/agencies';
+import { api } from '@/lib/api-client';
+import { operatorAgenciesQueryKey } from './get-agencies';
+
+/** Saves an agency's name and bank account. */
+export async function updateAgency({
+  id,
+  body,
+}: {
+  id: string;
+  body: UpdateAgencyRequest;
+}): Promise<OperatorAgency> {
+  const response = await api.patch(`/operator/agencies/${encodeURIComponent(id)}`, body);
+  return operatorAgencyResponseSchema.parse(response.data).agency;
+}
+
+export function useUpdateAgency() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateAgency,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: operatorAgenciesQueryKey }),
+  });
+}

@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconBuildingBank, IconPencil, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { OperatorAgency } from '@portal/contract/agencies';
+import { CardList } from '@/components/ui/card-list';
+import { ListState } from '@/components/ui/list-state';
+import { useOperatorAgencies } from '../api/get-agencies';
+import { AgencyFormDialog } from './agency-form';
+
+const breakAnywhere = { overflowWrap: 'anywhere' } as const;
+
+/** The operator's partner agencies: add one with its first agency user, or edit one. */
+export function AgenciesAdmin() {
+  const { t, i18n } = useTranslation('agenciesAdmin');
+  const agencies = useOperatorAgencies();
+  const [editing, setEditing] = useState<OperatorAgency | null>(null);
+  const [creating, setCreating] = useState(false);
+  const phone = useMediaQuery('(max-width: 47.99em)', undefined, {
+    getInitialValueInEffect: false,
+  });
+  const items = agencies.data ?? [];
+
+  const bank = (agency: OperatorAgency) =>
+    agency.bankName && agency.bankAccountNumber ? (
+      <>
+        <Text fz="sm">
+          {agency.bankName}{' '}
+          <Text span ff="monospace" fz="sm">
+            {agency.bankAccountNumber}
+          </Text>
+        </Text>
+        <Text fz="xs" c="dark.6" style={breakAnywhere}>
+          {agency.bankAccountHolder}
+        </Text>
+      </>
+    ) : (
+      <Text fz="sm" c="dark.6">
+        {t('noBankAccount')}
+      </Text>
+    );
+
+  const people = (agency: OperatorAgency) =>
+    t('people', {
+      clients: agency.clientCount.toLocaleString(i18n.language),
+      agents: agency.agencyUserCount.toLocaleString(i18n.language),
+    });
+
+  const edit = (agency: OperatorAgency) => (
+    <Button
+      size="xs"
+      variant="default"
+      leftSection={<IconPencil size={14} aria-hidden />}
+      aria-label={t('actions.editLabel', { name: agency.name })}
+      onClick={() => setEditing(agency)}
+    >
+      {t('actions.edit')}
+    </Button>
+  );
+
+  const table = (
+    <Table.ScrollContainer minWidth={820}>
+      <Table verticalSpacing="sm" horizontalSpacing="md" aria-label={t('tableLabel')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('columns.code')}</Table.Th>
+            <Table.Th>{t('columns.name')}</Table.Th>
+            <Table.Th>{t('columns.bankAccount')}</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>{t('columns.clients')}</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>{t('columns.agents')}</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>{t('columns.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((agency) => (
+            <Table.Tr key={agency.id}>
+              <Table.Td>
+                <Text fz="sm" ff="monospace" fw={600}>
+                  {agency.code}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm">{agency.name}</Text>
+              </Table.Td>
+              <Table.Td>{bank(agency)}</Table.Td>
+              <Table.Td style={{ textAlign: 'right' }}>
+                <Text fz="sm">{agency.clientCount.toLocaleString(i18n.language)}</Text>
+              </Table.Td>
+              <Table.Td style={{ textAlign: 'right' }}>
+                <Text fz="sm">{agency.agencyUserCount.toLocaleString(i18n.language)}</Text>
+              </Table.Td>
+              <Table.Td style={{ width: '1%', textAlign: 'right' }}>{edit(agency)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+
+  const cards = (
+    <CardList items={items} label={t('tableLabel')} itemKey={(agency) => agency.id}>
+      {(agency) => (
+        <>
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Text fw={600}>{agency.name}</Text>
+            <Text ff="monospace" fz="sm">
+              {agency.code}
+            </Text>
+          </Group>
+          {bank(agency)}
+          <Text fz="sm" c="dark.6">
+            {people(agency)}
+          </Text>
+          <Group mt={6}>{edit(agency)}</Group>
+        </>
+      )}
+    </CardList>
+  );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        {agencies.data ? (
+          <Text fz="sm" c="dark.6" aria-live="polite">
+            {t('count', { count: agencies.data.length })}
+          </Text>
+        ) : (
+          <span />
+        )}
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+          {t('actions.create')}
+        </Button>
+      </Group>
+      <Paper withBorder radius="md">
+        <ListState
+          query={agencies}
+          isEmpty={items.length === 0}
+          empty={{ icon: IconBuildingBank, title: t('empty') }}
+          loadingLabel={t('loading')}
+          retryLabel={t('retry')}
+        >
+          {phone ? cards : table}
+        </ListState>
+      </Paper>
+      <AgencyFormDialog
+        opened={creating || editing !== null}
+        agency={editing}
+        onClose={() => {
+          setCreating(false);
+          setEditing(null);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Group, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  agencyBankAccountRequestSchema,
+  type AgencyBankAccountRequest,
+  type BankAccount,
+} from '@portal/contract/agency-bank-account';
+import { readableFieldStyles } from '@/components/ui/field-styles';
+import { FormAlert } from '@/components/ui/form-alert';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
+import { toast } from '@/lib/notifications';
+import { useUpdateAgencyBankAccount } from '../api/update-agency-bank-account';
+
+const FIELDS = ['bankName', 'accountNumber', 'accountHolder'] as const;
+
+/** The agency's bank account, checked with the server's own schema before it is sent. */
+export function BankAccountForm({ account }: { account: BankAccount | null }) {
+  const { t } = useTranslation(['agencyBankAccount', 'validation', 'errors']);
+  const update = useUpdateAgencyBankAccount();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm({
+    resolver: zodResolver(agencyBankAccountRequestSchema),
+    mode: 'onBlur',
+    values: {
+      bankName: account?.bankName ?? '',
+      accountNumber: account?.accountNumber ?? '',
+      accountHolder: account?.accountHolder ?? '',
+    } satisfies AgencyBankAccountRequest,
+    resetOptions: { keepDirtyValues: true },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const saved = await update.mutateAsync(values);
+      if (saved.account) reset(saved.account);
+      toast('success', { message: t('form.saved') });
+    } catch (error) {
+      if (!applyApiErrorToForm(error, setError, FIELDS)) setFormError(errorMessage(t, error));
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack gap="md">
+        <FormAlert message={formError} />
+        <TextInput
+          label={t('form.bankName')}
+          description={t('form.bankNameHint')}
+          styles={readableFieldStyles}
+          autoComplete="off"
+          required
+          error={fieldErrorText(t, errors.bankName)}
+          {...register('bankName')}
+        />
+        <TextInput
+          label={t('form.accountNumber')}
+          description={t('form.accountNumberHint')}
+          styles={readableFieldStyles}
+          autoComplete="off"
+          spellCheck={false}
+          required
+          error={fieldErrorText(t, errors.accountNumber)}
+          {...register('accountNumber')}
+        />
+        <TextInput
+          label={t('form.accountHolder')}
+          description={t('form.accountHolderHint')}
+          styles={readableFieldStyles}
+          autoComplete="off"
+          required
+          error={fieldErrorText(t, errors.accountHolder)}
+          {...register('accountHolder')}
+        />
+        <Group justify="flex-end">
+          <SubmitButton loading={update.isPending} disabled={!isDirty}>
+            {t('form.save')}
+          </SubmitButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  auditEventsResponseSchema,
+  type AuditAction,
+  type AuditEventsResponse,
+} from '@portal/contract/audit';
+import { api } from '@/lib/api-client';
+
+export const auditEventsQueryKey = ['operator', 'audit-events'] as const;
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export interface AuditFilters {
+  action?: AuditAction;
+  userId?: string;
+  /** ISO instants with their offset (inclusive). */
+  from?: string;
+  to?: string;
+}
+
+/** One page of the audit log, newest first, after `cursor`. */
+export async function getAuditEvents(
+  filters: AuditFilters,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+): Promise<AuditEventsResponse> {
+  const response = await api.get('/operator/audit-events', {
+    params: { ...filters, cursor, limit: AUDIT_PAGE_SIZE },
+    signal,
+  });
+  return auditEventsResponseSchema.parse(response.data);
+}
+
+export const auditEventsQueryOptions = (filters: AuditFilters) =>
+  infiniteQueryOptions({
+    queryKey: [...auditEventsQueryKey, filters],
+    queryFn: ({ pageParam, signal }) => getAuditEvents(filters, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+export const useAuditEvents = (filters: AuditFilters) =>
+  useInfiniteQuery(auditEventsQueryOptions(filters));

@@ -1,0 +1,299 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Badge,
+  Button,
+  Code,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconFilter, IconHistory } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { AUDIT_ACTIONS, type AuditAction, type AuditEvent } from '@portal/contract/audit';
+import { CardList } from '@/components/ui/card-list';
+import { FormAlert } from '@/components/ui/form-alert';
+import { ListState } from '@/components/ui/list-state';
+import { formatDateTime } from '@/features/transactions/format';
+import { errorMessage } from '@/lib/form-errors';
+import { findUserIdByEmail } from '../api/find-user-by-email';
+import { useAuditEvents, type AuditFilters } from '../api/get-audit-events';
+
+interface Draft {
+  action: string;
+  from: string;
+  to: string;
+  email: string;
+}
+const EMPTY: Draft = { action: '', from: '', to: '', email: '' };
+
+const isAction = (value: string): value is AuditAction =>
+  (AUDIT_ACTIONS as readonly string[]).includes(value);
+
+/** A day picked in the form, as the instant it starts or ends in Korea. */
+const dayStart = (date: string) => (date ? `${date}T00:00:00+09:00` : undefined);
+const dayEnd = (date: string) => (date ? `${date}T23:59:59.999+09:00` : undefined);
+
+/** Details as short "key: value" text; never more than the server chose to keep. */
+function detailsText(details: Record<string, unknown>): string {
+  return Object.entries(details)
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(' · ');
+}
+
+/**
+ * The operator's audit log: filter by action, a date range (days in Korea) and a user's email,
+ * then Apply; newest first, 50 at a time with "Load more".
+ */
+export function AuditLog() {
+  const { t, i18n } = useTranslation(['auditLog', 'errors']);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [filters, setFilters] = useState<AuditFilters>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [resolving, setResolving] = useState(false);
+  const events = useAuditEvents(filters);
+  const phone = useMediaQuery('(max-width: 47.99em)', undefined, {
+    getInitialValueInEffect: false,
+  });
+  const items = events.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const apply = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    if (draft.from && draft.to && draft.from > draft.to) {
+      setFormError(t('filters.rangeOutOfOrder'));
+      return;
+    }
+    let userId: string | undefined;
+    if (draft.email.trim()) {
+      setResolving(true);
+      try {
+        userId = (await findUserIdByEmail(draft.email)) ?? undefined;
+      } catch (error) {
+        setFormError(errorMessage(t, error));
+        return;
+      } finally {
+        setResolving(false);
+      }
+      if (!userId) {
+        setFormError(t('filters.noSuchUser', { email: draft.email.trim() }));
+        return;
+      }
+    }
+    setFilters({
+      action: isAction(draft.action) ? draft.action : undefined,
+      userId,
+      from: dayStart(draft.from),
+      to: dayEnd(draft.to),
+    });
+  };
+
+  const reset = () => {
+    setDraft(EMPTY);
+    setFormError(null);
+    setFilters({});
+  };
+
+  const actionLabel = (action: string) => (isAction(action) ? t(`actions.${action}`) : action);
+  const who = (event: AuditEvent) =>
+    event.actorEmail ?? (event.actorUserId ? t('deletedUser') : t('nobody'));
+  const about = (event: AuditEvent) =>
+    event.subjectUserId && event.subjectUserId !== event.actorUserId
+      ? (event.subjectEmail ?? t('deletedUser'))
+      : null;
+
+  const table = (
+    <Table.ScrollContainer minWidth={960}>
+      <Table verticalSpacing="sm" horizontalSpacing="md" aria-label={t('tableLabel')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('columns.time')}</Table.Th>
+            <Table.Th>{t('columns.action')}</Table.Th>
+            <Table.Th>{t('columns.actor')}</Table.Th>
+            <Table.Th>{t('columns.subject')}</Table.Th>
+            <Table.Th>{t('columns.ip')}</Table.Th>
+            <Table.Th>{t('columns.details')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((event) => (
+            <Table.Tr key={event.id}>
+              <Table.Td>
+                <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(event.occurredAt, i18n.language)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" radius="sm" tt="none">
+                  {actionLabel(event.action)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {who(event)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {about(event) ?? '—'}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm" ff="monospace">
+                  {event.ip ?? '—'}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Code style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+                  {detailsText(event.details) || '—'}
+                </Code>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+
+  const cards = (
+    <CardList items={items} label={t('tableLabel')} itemKey={(event) => event.id}>
+      {(event) => (
+        <>
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Badge variant="light" radius="sm" tt="none">
+              {actionLabel(event.action)}
+            </Badge>
+            <Text fz="xs" c="dark.6">
+              {formatDateTime(event.occurredAt, i18n.language)}
+            </Text>
+          </Group>
+          <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+            {t('card.actor', { who: who(event) })}
+          </Text>
+          {about(event) ? (
+            <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+              {t('card.subject', { who: about(event) })}
+            </Text>
+          ) : null}
+          {Object.keys(event.details).length > 0 ? (
+            <Code style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+              {detailsText(event.details)}
+            </Code>
+          ) : null}
+        </>
+      )}
+    </CardList>
+  );
+
+  const filtered = Object.values(filters).some((value) => value !== undefined);
+
+  return (
+    <Stack gap="md">
+      <Paper
+        withBorder
+        radius="md"
+        p="md"
+        component="form"
+        onSubmit={(event) => void apply(event)}
+        aria-label={t('filters.label')}
+        noValidate
+      >
+        <Stack gap="sm">
+          <FormAlert message={formError} />
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <Select
+              label={t('filters.action')}
+              data={[
+                { value: '', label: t('filters.allActions') },
+                ...AUDIT_ACTIONS.map((value) => ({ value, label: t(`actions.${value}`) })),
+              ]}
+              value={draft.action}
+              onChange={(value) => setDraft((current) => ({ ...current, action: value ?? '' }))}
+              allowDeselect={false}
+              w={{ base: '100%', sm: 240 }}
+            />
+            <TextInput
+              type="date"
+              label={t('filters.from')}
+              value={draft.from}
+              onChange={(event) => {
+                const from = event.currentTarget.value;
+                setDraft((current) => ({ ...current, from }));
+              }}
+              w={{ base: '100%', xs: 170 }}
+            />
+            <TextInput
+              type="date"
+              label={t('filters.to')}
+              value={draft.to}
+              onChange={(event) => {
+                const to = event.currentTarget.value;
+                setDraft((current) => ({ ...current, to }));
+              }}
+              w={{ base: '100%', xs: 170 }}
+            />
+            <TextInput
+              type="email"
+              label={t('filters.email')}
+              placeholder={t('filters.emailPlaceholder')}
+              value={draft.email}
+              onChange={(event) => {
+                const email = event.currentTarget.value;
+                setDraft((current) => ({ ...current, email }));
+              }}
+              maxLength={254}
+              spellCheck={false}
+              w={{ base: '100%', sm: 280 }}
+            />
+          </Group>
+          <Group gap="sm">
+            <Button
+              type="submit"
+              leftSection={<IconFilter size={16} aria-hidden />}
+              loading={resolving}
+            >
+              {t('filters.apply')}
+            </Button>
+            <Button variant="default" onClick={reset}>
+              {t('filters.reset')}
+            </Button>
+            <Text fz="xs" c="dark.6">
+              {t('filters.timeZone')}
+            </Text>
+          </Group>
+        </Stack>
+      </Paper>
+      <Paper withBorder radius="md">
+        <ListState
+          query={events}
+          isEmpty={items.length === 0}
+          empty={{ icon: IconHistory, title: filtered ? t('emptyFiltered') : t('empty') }}
+          loadingLabel={t('loading')}
+          retryLabel={t('retry')}
+        >
+          {phone ? cards : table}
+          <Group justify="space-between" p="md" gap="sm">
+            <Text fz="sm" c="dark.6" aria-live="polite">
+              {events.hasNextPage
+                ? t('shownMore', { count: items.length })
+                : t('shownAll', { count: items.length })}
+            </Text>
+            {events.hasNextPage ? (
+              <Button
+                variant="default"
+                loading={events.isFetchingNextPage}
+                onClick={() => void events.fetchNextPage()}
+              >
+                {t('loadMore')}
+              </Button>
+            ) : null}
+          </Group>
+        </ListState>
+      </Paper>
+    </Stack>
+  );
+}

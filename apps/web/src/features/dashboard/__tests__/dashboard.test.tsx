@@ -1,0 +1,208 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { AxiosRequestConfig } from 'axios';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Transaction, TransactionList } from '@portal/contract/transactions';
+import type { CurrentUser } from '@portal/contract/users';
+import { paths } from '@/config/paths';
+import { DashboardScreen } from '@/features/dashboard/components/dashboard-screen';
+import { api } from '@/lib/api-client';
+import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
+import { mainAccount, position, transaction } from '@/testing/money';
+
+afterEach(() => vi.restoreAllMocks());
+
+const page = (items: Transaction[], total = items.length): TransactionList => ({
+  items,
+  total,
+  page: 1,
+  pageSize: 5,
+});
+
+const completedBuy = transaction({ id: 'a-1', number: 'B00000031', status: 'Completed' });
+const requestedBuy = transaction({
+  id: 'a-2',
+  number: 'B00000032',
+  createdAt: '2026-03-03T01:00:00.000Z',
+});
+const pendingSell = transaction({
+  id: 'a-3',
+  number: 'S00000007',
+  type: 'sell',
+  status: 'Pending',
+  createdAt: '2026-03-04T01:00:00.000Z',
+});
+
+interface Answers {
+  user?: CurrentUser;
+  last?: () => Promise<unknown>;
+  requested?: TransactionList;
+  pending?: TransactionList;
+  accounts?: unknown[];
+  work?: Record<string, number>;
+}
+
+function answer({
+  user = testUser,
+  last = () => Promise.resolve(ok(page([pendingSell, requestedBuy, completedBuy]))),
+  requested = page([requestedBuy]),
+  pending = page([pendingSell], 3),
+  accounts = [mainAccount],
+  work = {},
+}: Answers = {}) {
+  return vi.spyOn(api, 'get').mockImplementation((url: string, config?: AxiosRequestConfig) => {
+    const params = (config?.params ?? {}) as Record<string, unknown>;
+    if (url === '/auth/me') return Promise.resolve(ok({ user }));
+    if (url === '/transactions') {
+      if (params.status === 'Requested') return Promise.resolve(ok(requested));
+      if (params.status === 'Pending') return Promise.resolve(ok(pending));
+      return last();
+    }
+    if (url === '/accounts') return Promise.resolve(ok({ items: accounts }));
+    if (url === `/accounts/${mainAccount.id}/position`) return Promise.resolve(ok(position));
+    if (url === '/operator/transactions') {
+      const key = `${String(params.type)}-${String(params.status)}`;
+      return Promise.resolve(ok({ items: [], total: work[key] ?? 0, page: 1, pageSize: 1 }));
+    }
+    if (url === '/operator/deposits') {
+      return Promise.resolve(ok({ items: [], total: work.review ?? 0, page: 1, pageSize: 1 }));
+    }
+    return Promise.reject(new Error(`unexpected GET ${url}`));
+  });
+}
+
+async function show(language: 'en' | 'ko' = 'en') {
+  const rendered = await renderApp(<DashboardScreen />, { language, path: paths.app.dashboard });
+  return rendered;
+}
+
+describe('dashboard', () => {
+  it('greets the user by name and shows the last and the requested transactions', async () => {
+    const get = answer();
+    await show();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(screen.getByText('Hello, 김민준')).toBeTruthy();
+
+    const last = await screen.findByRole('table', { name: 'Last transactions' });
+    const headers = within(last)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual(['No.', 'Type', 'Merchant', 'Status']);
+    const rows = within(last).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'S00000007SellHanbit WalletPending',
+      'B00000032BuyHanbit WalletRequested',
+      'B00000031BuyHanbit WalletCompleted',
+    ]);
+    expect(
+      within(last).getByRole('link', { name: 'Open transaction S00000007' }).getAttribute('href'),
+    ).toBe('/app/transactions/a-3');
+
+    // Requested and Pending together, newest first; the rest are counted.
+    const open = await screen.findByRole('table', { name: 'Requested transactions' });
+    await waitFor(() => expect(within(open).getAllByRole('row')).toHaveLength(3));
+    const openNumbers = within(open)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(openNumbers).toEqual(['S00000007', 'B00000032']);
+    expect(screen.getByText('+2 more in My Transactions')).toBeTruthy();
+
+    expect(get).toHaveBeenCalledWith(
+      '/transactions',
+      expect.objectContaining({ params: { pageSize: 5 } }),
+    );
+    expect(get).toHaveBeenCalledWith(
+      '/transactions',
+      expect.objectContaining({ params: { status: 'Requested', pageSize: 5 } }),
+    );
+    expect(screen.getByText(/updates every several minutes/)).toBeTruthy();
+  });
+
+  it('links View All to My Transactions', async () => {
+    answer();
+    const { router } = await show();
+    const viewAll = await screen.findByRole('link', { name: 'View All' });
+    expect(viewAll.getAttribute('href')).toBe(paths.app.transactions);
+    viewAll.click();
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.app.transactions));
+  });
+
+  it('shows balance and open position of the default account, with Buy and Sell', async () => {
+    answer();
+    await show();
+    const summary = await screen.findByRole('region', { name: 'Balance and open position' });
+    expect(await within(summary).findByText('1,250.5 USDT')).toBeTruthy();
+    expect(within(summary).getByText('200 USDT')).toBeTruthy();
+    expect(within(summary).getByText('1,050.5 USDT')).toBeTruthy();
+    expect(within(summary).getByText(/Default account: Hanbit main/)).toBeTruthy();
+    expect(within(summary).getByRole('link', { name: 'Buy' }).getAttribute('href')).toBe(
+      paths.app.buy,
+    );
+    expect(within(summary).getByRole('link', { name: 'Sell' }).getAttribute('href')).toBe(
+      paths.app.sell,
+    );
+  });
+
+  it('says so when there is nothing yet, and offers to add an account', async () => {
+    answer({
+      last: () => Promise.resolve(ok(page([]))),
+      requested: page([]),
+      pending: page([]),
+      accounts: [],
+    });
+    await show();
+    expect(await screen.findByText('You have no transactions yet.')).toBeTruthy();
+    expect(await screen.findByText('No request is waiting.')).toBeTruthy();
+    expect(await screen.findByText('You have no merchant account yet.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add an account' }).getAttribute('href')).toBe(
+      paths.app.accounts,
+    );
+  });
+
+  it('shows an error with a retry when the list cannot load', async () => {
+    answer({ last: () => Promise.reject(apiFailure(404, 'NOT_FOUND')) });
+    await show();
+    const section = await screen.findByRole('region', { name: 'Last transactions' });
+    expect(await within(section).findByRole('alert')).toBeTruthy();
+    expect(within(section).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('speaks Korean', async () => {
+    answer();
+    await show('ko');
+    expect(await screen.findByText('김민준님, 안녕하세요')).toBeTruthy();
+    const last = await screen.findByRole('table', { name: '최근 거래' });
+    expect(
+      within(last)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['번호', '유형', '머천트', '상태']);
+    expect(within(last).getAllByText('처리 중').length).toBeGreaterThan(0);
+    expect(await screen.findByRole('table', { name: '요청된 거래' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '전체 보기' })).toBeTruthy();
+    expect(screen.getByText(/몇 분마다 갱신/)).toBeTruthy();
+  });
+
+  it('shows the operator the work waiting, linking to its screens', async () => {
+    const get = answer({
+      user: { ...testUser, name: '운영자', role: 'operator' },
+      work: { 'sell-Requested': 2, 'sell-Pending': 1, 'buy-Pending': 4, review: 3 },
+    });
+    await show();
+    expect(await screen.findByText('Hello, 운영자')).toBeTruthy();
+    const payouts = await screen.findByRole('region', { name: 'Sells to pay out' });
+    expect(within(payouts).getByLabelText('3 waiting')).toBeTruthy();
+    expect(within(payouts).getByText('2 new, 1 being paid out.')).toBeTruthy();
+    expect(within(payouts).getByRole('link').getAttribute('href')).toBe(
+      `${paths.app.operatorTransactions}?queue=payouts`,
+    );
+    const buys = screen.getByRole('region', { name: 'Buys to resolve' });
+    expect(within(buys).getByLabelText('4 waiting')).toBeTruthy();
+    const deposits = screen.getByRole('region', { name: 'Deposits in review' });
+    expect(within(deposits).getByLabelText('3 waiting')).toBeTruthy();
+    expect(within(deposits).getByRole('link').getAttribute('href')).toBe(
+      `${paths.app.depositsAdmin}?status=review`,
+    );
+    expect(get).not.toHaveBeenCalledWith('/transactions', expect.anything());
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});

@@ -1,0 +1,83 @@
+import { Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconArrowRight, IconClockHour4 } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ScreenHeader } from '@/components/ui/screen-header';
+import { paths } from '@/config/paths';
+import { useTransactions } from '@/features/transactions/api/get-transactions';
+import { useUser } from '@/lib/user/user-context';
+import { useOpenTransactions } from '../api/get-open-transactions';
+import { OperatorWorkSummary } from './operator-work';
+import { PositionSummary } from './position-summary';
+import { TransactionTable } from './transaction-table';
+import { UpdateNote } from './update-note';
+
+/** How many rows each dashboard table shows; View All leads to the rest. */
+export const DASHBOARD_ROWS = 5;
+
+/**
+ * The dashboard (spec section 2): a greeting with the user's name, balance and open position, the
+ * last transactions and the requests still open, and the note that data refreshes every few
+ * minutes (and arrives live). Operators see the work waiting for them instead.
+ */
+export function DashboardScreen() {
+  const { t } = useTranslation(['common', 'dashboard']);
+  const { role, user, isLoading } = useUser();
+  // The layout waits for the user already; this keeps a client's queries from an operator's page.
+  if (isLoading) return null;
+  return (
+    <Stack gap="xl">
+      {/* Every screen's heading is its name in the menu; the greeting comes right under it. */}
+      <ScreenHeader title={t('common:nav.dashboard')}>
+        <Text fz="xl" fw={600}>
+          {user.name ? t('dashboard:greeting', { name: user.name }) : t('dashboard:greetingNoName')}
+        </Text>
+        <Text c="gray.7" maw={720}>
+          {t(role === 'operator' ? 'dashboard:lead.operator' : 'dashboard:lead.user')}
+        </Text>
+      </ScreenHeader>
+      {role === 'operator' ? <OperatorWorkSummary /> : <UserDashboard />}
+    </Stack>
+  );
+}
+
+function UserDashboard() {
+  const { t } = useTranslation('dashboard');
+  const last = useTransactions({ pageSize: DASHBOARD_ROWS });
+  const open = useOpenTransactions(DASHBOARD_ROWS);
+  return (
+    <>
+      <UpdateNote updatedAt={last.dataUpdatedAt || undefined} />
+      <PositionSummary />
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="xl">
+        <TransactionTable
+          id="dashboard-last-title"
+          title={t('last.title')}
+          query={last}
+          empty={{ title: t('last.empty'), hint: t('last.emptyHint') }}
+          action={
+            <Anchor component={Link} to={paths.app.transactions} fw={600} fz="sm">
+              <Group gap={4} wrap="nowrap" component="span">
+                {t('viewAll')}
+                <IconArrowRight size={16} aria-hidden />
+              </Group>
+            </Anchor>
+          }
+        />
+        <TransactionTable
+          id="dashboard-open-title"
+          title={t('open.title')}
+          query={open}
+          empty={{ icon: IconClockHour4, title: t('open.empty'), hint: t('open.emptyHint') }}
+          action={
+            open.data && open.data.total > open.data.items.length ? (
+              <Text fz="sm" c="dark.6">
+                {t('open.more', { number: open.data.total - open.data.items.length })}
+              </Text>
+            ) : null
+          }
+        />
+      </SimpleGrid>
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import { Anchor, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconReceipt, type Icon } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Transaction, TransactionList } from '@portal/contract/transactions';
+import { CardList } from '@/components/ui/card-list';
+import { ListState } from '@/components/ui/list-state';
+import { StatusBadge } from '@/features/transactions/components/status-badge';
+import { transactionPath } from '@/features/transactions/transaction-path';
+
+interface TransactionTableProps {
+  /** Id of the section's heading, which also names the table. */
+  id: string;
+  title: string;
+  /** A link (View All) beside the title. */
+  action?: ReactNode;
+  query: {
+    data?: TransactionList;
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    refetch: () => unknown;
+  };
+  empty: { title: string; hint?: string; icon?: Icon };
+}
+
+/**
+ * A short list of transactions with the dashboard's columns (spec section 2): No., Type, Merchant,
+ * Status. A table on wider screens, cards on a phone; the number opens the transaction.
+ */
+export function TransactionTable({ id, title, action, query, empty }: TransactionTableProps) {
+  const { t } = useTranslation(['dashboard', 'transactions']);
+  const phone = useMediaQuery('(max-width: 47.99em)', undefined, {
+    getInitialValueInEffect: false,
+  });
+  const items = query.data?.items ?? [];
+
+  const numberLink = (item: Transaction) => (
+    <Anchor
+      component={Link}
+      to={transactionPath(item.id)}
+      fw={700}
+      ff="monospace"
+      aria-label={t('dashboard:table.open', { number: item.number })}
+    >
+      {item.number}
+    </Anchor>
+  );
+
+  const table = (
+    <Table.ScrollContainer minWidth={420}>
+      <Table verticalSpacing="sm" horizontalSpacing="md" aria-labelledby={id} highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('dashboard:columns.number')}</Table.Th>
+            <Table.Th>{t('dashboard:columns.type')}</Table.Th>
+            <Table.Th>{t('dashboard:columns.merchant')}</Table.Th>
+            <Table.Th>{t('dashboard:columns.status')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => (
+            <Table.Tr key={item.id}>
+              <Table.Td>{numberLink(item)}</Table.Td>
+              <Table.Td>{t(`transactions:type.${item.type}`)}</Table.Td>
+              <Table.Td>{item.merchant.name}</Table.Td>
+              <Table.Td>
+                <StatusBadge status={item.status} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+
+  const cards = (
+    <CardList items={items} label={title} itemKey={(item) => item.id}>
+      {(item) => (
+        <>
+          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+            {numberLink(item)}
+            <StatusBadge status={item.status} />
+          </Group>
+          <Text fz="sm">
+            {t(`transactions:type.${item.type}`)} · {item.merchant.name}
+          </Text>
+        </>
+      )}
+    </CardList>
+  );
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={id}>
+      <Group justify="space-between" align="baseline" gap="xs">
+        <Title id={id} order={2} fz="lg">
+          {title}
+        </Title>
+        {action}
+      </Group>
+      <Paper withBorder radius="md">
+        <ListState
+          query={query}
+          isEmpty={items.length === 0}
+          empty={{ icon: empty.icon ?? IconReceipt, title: empty.title, hint: empty.hint }}
+          loadingLabel={t('dashboard:table.loading', { title })}
+          retryLabel={t('dashboard:table.retry')}
+        >
+          {phone ? cards : table}
+        </ListState>
+      </Paper>
+    </Stack>
+  );
+}

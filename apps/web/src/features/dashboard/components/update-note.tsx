@@ -1,0 +1,25 @@
+import { Group, Text, ThemeIcon } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '@/features/transactions/format';
+
+/**
+ * Spec section 2: the data updates every several minutes; DESIGN "Live data": changes are also
+ * pushed the moment they happen. `updatedAt` is when the figures below were last fetched.
+ */
+export function UpdateNote({ updatedAt }: { updatedAt?: number }) {
+  const { t, i18n } = useTranslation('dashboard');
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-start">
+      <ThemeIcon variant="light" color="gray" size="md" radius="xl" aria-hidden>
+        <IconRefresh size={16} />
+      </ThemeIcon>
+      <Text fz="sm" c="dark.6">
+        {t('updates')}
+        {updatedAt
+          ? ` ${t('updatedAt', { time: formatTime(new Date(updatedAt).toISOString(), i18n.language) })}`
+          : null}
+      </Text>
+    </Group>
+  );
+}

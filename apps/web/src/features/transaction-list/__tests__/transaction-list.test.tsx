@@ -1,0 +1,277 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// Full screens with Mantine in jsdom take a few seconds each.
+vi.setConfig({ testTimeout: 20_000 });
+import type { AgencyTransaction, Transaction } from '@portal/contract/transactions';
+import { TransactionList } from '@/features/transaction-list/components/transaction-list';
+import { readView, writeView } from '@/features/transaction-list/list-params';
+import { api } from '@/lib/api-client';
+import { ok, renderApp, testUser } from '@/testing/app';
+
+const row = (n: number): AgencyTransaction => ({
+  id: `0b6f7c52-1d2e-4a8f-9f3b-${String(n).padStart(12, '0')}`,
+  number: `B${String(n).padStart(8, '0')}`,
+  type: 'buy',
+  status: 'Requested',
+  merchant: { id: 'm1', code: 'HANBIT', name: 'Hanbit Wallet', asset: 'USDT' },
+  account: { id: 'a1', name: 'Hanbit main', accountNumber: '1002-3344-5566' },
+  amount: '100.5',
+  rateKrw: '1392.5',
+  totalKrw: '139946',
+  createdAt: '2026-03-02T01:00:00.000Z',
+  updatedAt: '2026-03-02T01:00:00.000Z',
+  expiresAt: null,
+  completedAt: null,
+  delayReason: null,
+  payoutReference: null,
+  creditStatus: 'not_applicable',
+  depositInstructions: null,
+  client: { id: 'c1', name: '홍길동', email: 'client@wonbridge.example' },
+});
+
+const TOTAL = 45;
+type Params = Record<string, unknown> & { page?: number; pageSize?: number };
+let role: 'client' | 'agency' = 'client';
+
+/** An API with 45 transactions, paged as asked. */
+function mockApi() {
+  vi.spyOn(api, 'get').mockImplementation((url: string, config?: { params?: unknown }) => {
+    if (url === '/auth/me') return Promise.resolve(ok({ user: { ...testUser, role } }));
+    if (url === '/transactions' || url === '/agency/transactions') {
+      const { page = 1, pageSize = 20 } = (config?.params ?? {}) as Params;
+      const start = (page - 1) * pageSize;
+      const items = Array.from({ length: Math.max(0, Math.min(pageSize, TOTAL - start)) }, (_, i) =>
+        row(start + i + 1),
+      ).map((item) => {
+        if (url === '/agency/transactions') return item;
+        const { client: _client, ...own } = item;
+        return own satisfies Transaction;
+      });
+      return Promise.resolve(ok({ items, total: TOTAL, page, pageSize }));
+    }
+    if (url.includes('/export.')) {
+      return Promise.resolve({
+        ...ok(new Blob(['x'])),
+        headers: { 'content-disposition': 'attachment; filename="transactions-2026-11-21.csv"' },
+      });
+    }
+    return Promise.reject(new Error(`unexpected GET ${url}`));
+  });
+}
+
+const listCalls = () =>
+  vi
+    .mocked(api.get)
+    .mock.calls.filter(([url]) => url === '/transactions' || url === '/agency/transactions');
+const lastListParams = () => listCalls().at(-1)?.[1]?.params as Params;
+
+beforeEach(() => {
+  role = 'client';
+  mockApi();
+  URL.createObjectURL = vi.fn(() => 'blob:test');
+  URL.revokeObjectURL = vi.fn();
+  // Mantine's combobox scrolls the selected option into view; jsdom has no layout.
+  Element.prototype.scrollIntoView ??= () => {};
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const render = (path: string, language: 'en' | 'ko' = 'en', scope: 'own' | 'agency' = 'own') =>
+  renderApp(<TransactionList scope={scope} title="My Transactions" />, { path, language });
+
+describe('the address holds the view', () => {
+  it('reads and writes filters and page, ignoring what is malformed', () => {
+    const view = readView(
+      new URLSearchParams(
+        'type=sell&status=Pending&status=Bogus&status=Cancelled&from=2026-03-01&to=nope&q=%20ab%26c%20&page=3',
+      ),
+    );
+    expect(view).toEqual({
+      type: 'sell',
+      status: ['Pending', 'Cancelled'],
+      from: '2026-03-01',
+      to: undefined,
+      q: 'ab&c',
+      page: 3,
+    });
+    expect(writeView(view).toString()).toBe(
+      'type=sell&status=Pending&status=Cancelled&from=2026-03-01&q=ab%26c&page=3',
+    );
+  });
+
+  it('asks the API for exactly the view in the address', async () => {
+    await render(
+      '/?type=sell&status=Pending&status=Cancelled&from=2026-03-01&to=2026-03-05&q=abc&page=2',
+    );
+    await screen.findByRole('table', { name: 'My transactions' });
+    expect(lastListParams()).toEqual({
+      type: 'sell',
+      status: ['Pending', 'Cancelled'],
+      from: '2026-03-01',
+      to: '2026-03-05',
+      q: 'abc',
+      page: 2,
+      pageSize: 20,
+    });
+  });
+
+  it('puts a new filter in the address, back at page 1, and Back returns to the last view', async () => {
+    const { router } = await render('/?page=2');
+    await screen.findByText('Showing 21 to 40 of 45');
+    fireEvent.click(screen.getByRole('combobox', { name: 'Type' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Sell', hidden: true }));
+    await waitFor(() => expect(router.state.location.search).toBe('?type=sell'));
+    await waitFor(() => expect(lastListParams()).toMatchObject({ type: 'sell', page: 1 }));
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?page=2');
+    // The earlier view again (from the cache): page 2, any type.
+    await screen.findByText('Showing 21 to 40 of 45');
+    expect((screen.getByRole('combobox', { name: 'Type' }) as HTMLInputElement).value).toBe(
+      'All types',
+    );
+  });
+
+  it('searches after typing stops', async () => {
+    const { router } = await render('/');
+    await screen.findByRole('table', { name: 'My transactions' });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), {
+      target: { value: 'Hanbit' },
+    });
+    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=Hanbit'), { timeout: 2000 });
+    await waitFor(() => expect(lastListParams()).toMatchObject({ q: 'Hanbit', page: 1 }));
+  });
+
+  it('pages through the server with the page buttons', async () => {
+    const { router } = await render('/');
+    await screen.findByText('Showing 1 to 20 of 45');
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    await screen.findByText('Showing 41 to 45 of 45');
+    expect(router.state.location.search).toBe('?page=3');
+  });
+});
+
+describe('the date range', () => {
+  const pick = async (from: string, to: string) => {
+    fireEvent.click(await screen.findByTestId('date-range-button'));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a date range', hidden: true });
+    fireEvent.click(within(dialog).getByRole('button', { name: from, hidden: true }));
+    fireEvent.click(within(dialog).getByRole('button', { name: to, hidden: true }));
+    return dialog;
+  };
+
+  it('Cancel leaves the applied range as it was; Apply applies', async () => {
+    const { router } = await render('/?from=2026-03-10&to=2026-03-12');
+    await screen.findByRole('button', { name: /10 March 2026 – 12 March 2026/ });
+
+    let dialog = await pick('2 March 2026', '6 March 2026');
+    expect(within(dialog).getByText('Selected: 2 March 2026 – 6 March 2026')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel', hidden: true }));
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('dialog', { name: 'Choose a date range', hidden: true }),
+      ).toBeNull(),
+    );
+    expect(router.state.location.search).toBe('?from=2026-03-10&to=2026-03-12');
+    expect(screen.getByTestId('date-range-button').textContent).toContain(
+      '10 March 2026 – 12 March 2026',
+    );
+    expect(lastListParams()).toMatchObject({ from: '2026-03-10', to: '2026-03-12' });
+
+    // Reopened, the calendar shows the applied range again, not the cancelled draft.
+    dialog = await pick('2 March 2026', '6 March 2026');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply', hidden: true }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?from=2026-03-02&to=2026-03-06'),
+    );
+    await waitFor(() =>
+      expect(lastListParams()).toMatchObject({ from: '2026-03-02', to: '2026-03-06', page: 1 }),
+    );
+  });
+
+  it('Apply with one day picked filters that single day', async () => {
+    const { router } = await render('/?from=2026-03-10&to=2026-03-12');
+    fireEvent.click(await screen.findByTestId('date-range-button'));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a date range', hidden: true });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Clear', hidden: true }));
+    fireEvent.click(within(dialog).getByRole('button', { name: '4 March 2026', hidden: true }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply', hidden: true }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?from=2026-03-04&to=2026-03-04'),
+    );
+  });
+});
+
+describe('the Showing line', () => {
+  it('in English', async () => {
+    await render('/?page=2');
+    expect((await screen.findByTestId('showing-line')).textContent).toBe('Showing 21 to 40 of 45');
+  });
+
+  it('in Korean', async () => {
+    await render('/?page=3', 'ko');
+    expect((await screen.findByTestId('showing-line')).textContent).toBe(
+      '전체 45건 중 41-45건 표시',
+    );
+    expect(screen.getByRole('table', { name: '내 거래 내역' })).toBeTruthy();
+  });
+});
+
+describe('exports', () => {
+  it('downloads CSV and Excel of the current filters, in the reader language', async () => {
+    await render('/?type=buy&status=Requested&q=han&page=2', 'ko');
+    await screen.findByTestId('showing-line');
+    fireEvent.click(screen.getByRole('button', { name: '내보내기' }));
+    await waitFor(() =>
+      expect(api.get).toHaveBeenCalledWith('/transactions/export.csv', {
+        params: {
+          type: 'buy',
+          status: ['Requested'],
+          from: undefined,
+          to: undefined,
+          q: 'han',
+          lang: 'ko',
+        },
+        responseType: 'blob',
+      }),
+    );
+    await screen.findByText('transactions-2026-11-21.csv 파일을 내려받았습니다.');
+    fireEvent.click(screen.getByRole('button', { name: '엑셀' }));
+    await waitFor(() =>
+      expect(api.get).toHaveBeenCalledWith(
+        '/transactions/export.xlsx',
+        expect.objectContaining({ responseType: 'blob' }),
+      ),
+    );
+    expect(URL.createObjectURL).toHaveBeenCalledTimes(2);
+  });
+
+  it('prints every filtered row, fetched page by page', async () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    const { router } = await render('/?type=buy');
+    await screen.findByTestId('showing-line');
+    fireEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(router.state.location.search).toBe('?type=buy&print=1');
+    await screen.findByText('45 transactions');
+    const sheet = screen.getByRole('dialog', { name: 'My Transactions' });
+    expect(within(sheet).getAllByRole('row')).toHaveLength(46);
+    expect(lastListParams()).toMatchObject({ type: 'buy', pageSize: 100, page: 1 });
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Close' }));
+    expect(router.state.location.search).toBe('?type=buy');
+  });
+});
+
+describe('client transactions', () => {
+  it("lists the agency's clients with the client column", async () => {
+    role = 'agency';
+    await render('/', 'en', 'agency');
+    const table = await screen.findByRole('table', { name: 'Client transactions' });
+    expect(within(table).getByRole('columnheader', { name: 'Client' })).toBeTruthy();
+    expect(within(table).getAllByText('홍길동').length).toBe(20);
+    expect(listCalls()[0]?.[0]).toBe('/agency/transactions');
+  });
+});

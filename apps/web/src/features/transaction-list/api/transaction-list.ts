@@ -1,0 +1,123 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  agencyTransactionListResponseSchema,
+  transactionListResponseSchema,
+  type AgencyTransaction,
+  type Transaction,
+} from '@portal/contract/transactions';
+import { api } from '@/lib/api-client';
+import { transactionsQueryKey } from '@/features/transactions/api/get-transactions';
+import { filterParams, type TransactionFilters } from '../list-params';
+
+/** Whose transactions a list shows: the signed-in user's own, or an agency's clients'. */
+export type ListScope = 'own' | 'agency';
+
+/** A row of either list: an agency's rows carry the client. */
+export type ListedTransaction = Transaction & { client?: AgencyTransaction['client'] };
+
+export interface ListedPage {
+  items: ListedTransaction[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const PAGE_SIZE = 20;
+/** The print view reads every filtered row up to this many (100 a page). */
+export const PRINT_LIMIT = 2000;
+
+const basePath = (scope: ListScope) =>
+  scope === 'agency' ? '/agency/transactions' : '/transactions';
+
+export async function getTransactionPage(
+  scope: ListScope,
+  filters: TransactionFilters,
+  page: number,
+  pageSize: number,
+  signal?: AbortSignal,
+): Promise<ListedPage> {
+  const response = await api.get(basePath(scope), {
+    params: { ...filterParams(filters), page, pageSize },
+    signal,
+  });
+  return scope === 'agency'
+    ? agencyTransactionListResponseSchema.parse(response.data)
+    : transactionListResponseSchema.parse(response.data);
+}
+
+/** Under the shared transactions key, so a new request or a live update refreshes lists too. */
+export const transactionPageQueryOptions = (
+  scope: ListScope,
+  filters: TransactionFilters,
+  page: number,
+) =>
+  queryOptions({
+    queryKey: [...transactionsQueryKey, 'filtered', scope, filters, page] as const,
+    queryFn: ({ signal }) => getTransactionPage(scope, filters, page, PAGE_SIZE, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useTransactionPage = (scope: ListScope, filters: TransactionFilters, page: number) =>
+  useQuery(transactionPageQueryOptions(scope, filters, page));
+
+/** Every filtered row for printing, 100 a page, up to PRINT_LIMIT. */
+export async function getAllTransactions(
+  scope: ListScope,
+  filters: TransactionFilters,
+  signal?: AbortSignal,
+): Promise<{ items: ListedTransaction[]; total: number }> {
+  const items: ListedTransaction[] = [];
+  let total = 0;
+  for (let page = 1; items.length < PRINT_LIMIT; page += 1) {
+    const result = await getTransactionPage(scope, filters, page, 100, signal);
+    total = result.total;
+    items.push(...result.items);
+    if (result.items.length < 100 || items.length >= total) break;
+  }
+  return { items: items.slice(0, PRINT_LIMIT), total };
+}
+
+export const useAllTransactions = (scope: ListScope, filters: TransactionFilters) =>
+  useQuery({
+    queryKey: [...transactionsQueryKey, 'print', scope, filters] as const,
+    queryFn: ({ signal }) => getAllTransactions(scope, filters, signal),
+  });
+
+export type ExportFormat = 'csv' | 'xlsx';
+
+/** The name the server gives the file (Content-Disposition), or a sensible one. */
+export function fileNameOf(disposition: unknown, fallback: string): string {
+  if (typeof disposition !== 'string') return fallback;
+  const match = /filename="?([^";]+)"?/i.exec(disposition);
+  return match?.[1] ?? fallback;
+}
+
+/**
+ * Downloads an export of exactly the filtered rows. Through the shared client (every API call
+ * carries the role and anti-forgery headers); the server streams the file.
+ */
+export async function downloadExport(
+  scope: ListScope,
+  format: ExportFormat,
+  filters: TransactionFilters,
+  language: string,
+): Promise<string> {
+  const response = await api.get<Blob>(`${basePath(scope)}/export.${format}`, {
+    params: { ...filterParams(filters), lang: language === 'ko' ? 'ko' : 'en' },
+    responseType: 'blob',
+  });
+  const name = fileNameOf(
+    response.headers['content-disposition'],
+    `${scope === 'agency' ? 'client-transactions' : 'transactions'}.${format}`,
+  );
+  const url = URL.createObjectURL(response.data);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
+}

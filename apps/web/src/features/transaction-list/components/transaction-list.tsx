@@ -1,0 +1,285 @@
+import { useCallback, useMemo, useState } from 'react';
+import {
+  Button,
+  Group,
+  MultiSelect,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import {
+  IconDownload,
+  IconFileSpreadsheet,
+  IconPrinter,
+  IconReceipt,
+  IconSearch,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import {
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  type TransactionStatus,
+  type TransactionType,
+} from '@portal/contract/transactions';
+import { ListState } from '@/components/ui/list-state';
+import { errorMessage } from '@/lib/form-errors';
+import { toast } from '@/lib/notifications';
+import {
+  downloadExport,
+  useTransactionPage,
+  type ExportFormat,
+  type ListScope,
+} from '../api/transaction-list';
+import { readView, writeView, type TransactionListView } from '../list-params';
+import { DateRangeFilter, formatDay } from './date-range-filter';
+import { TransactionPrint } from './transaction-print';
+import { TransactionRows } from './transaction-rows';
+
+const SEARCH_DELAY_MS = 400;
+
+/**
+ * My Transactions and Client Transactions (issue 6): filters (dates, type, status, search), a page
+ * of rows, 'Showing {from} to {to} of {total}', and exports of exactly the filtered rows (CSV,
+ * Excel, print). Everything that decides what is shown lives in the address.
+ */
+export function TransactionList({ scope, title }: { scope: ListScope; title: string }) {
+  const { t, i18n } = useTranslation(['transactionList', 'transactions', 'errors']);
+  const language = i18n.language;
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => readView(params), [params]);
+  const { page, ...filters } = view;
+  const printing = params.get('print') === '1';
+  const withClient = scope === 'agency';
+  const phone = useMediaQuery('(max-width: 47.99em)', undefined, {
+    getInitialValueInEffect: false,
+  });
+
+  const query = useTransactionPage(scope, filters, page);
+  const data = query.data;
+  const items = data?.items ?? [];
+
+  /** A new filter starts again at page 1; each change is a history entry, so Back undoes it. */
+  const change = useCallback(
+    (patch: Partial<TransactionListView>) => {
+      setParams((previous) => writeView({ ...readView(previous), page: 1, ...patch }));
+    },
+    [setParams],
+  );
+
+  // The box follows the address when it changes from elsewhere (Back, Reset, a shared link).
+  const [search, setSearch] = useState(view.q ?? '');
+  const [searchFor, setSearchFor] = useState(view.q);
+  if (searchFor !== view.q) {
+    setSearchFor(view.q);
+    setSearch(view.q ?? '');
+  }
+  const pushSearch = useDebouncedCallback((value: string) => {
+    const q = value.trim();
+    if (q !== (readView(params).q ?? '')) change({ q: q || undefined });
+  }, SEARCH_DELAY_MS);
+
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
+  const exportAs = async (format: ExportFormat) => {
+    setExporting(format);
+    try {
+      const name = await downloadExport(scope, format, filters, language);
+      toast('success', { message: t('export.done', { name }) });
+    } catch (error) {
+      toast('error', { title: t('export.failed'), message: errorMessage(t, error) });
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const setPrinting = (on: boolean) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      if (on) next.set('print', '1');
+      else next.delete('print');
+      return next;
+    });
+
+  const filtered =
+    !!filters.type || filters.status.length > 0 || !!filters.from || !!filters.to || !!filters.q;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const shownFrom = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
+  const shownTo = data ? Math.min(data.total, (data.page - 1) * data.pageSize + items.length) : 0;
+  const showing = data
+    ? t('showing', {
+        from: shownFrom.toLocaleString(language),
+        to: shownTo.toLocaleString(language),
+        total: data.total.toLocaleString(language),
+      })
+    : '';
+
+  const describeFilters = () => {
+    const parts: string[] = [];
+    if (filters.from || filters.to) {
+      parts.push(
+        `${filters.from ? formatDay(filters.from, language) : '…'} – ${
+          filters.to ? formatDay(filters.to, language) : '…'
+        }`,
+      );
+    }
+    if (filters.type) parts.push(t(`transactions:type.${filters.type}`));
+    if (filters.status.length > 0)
+      parts.push(filters.status.map((s) => t(`transactions:status.${s}`)).join(', '));
+    if (filters.q) parts.push(`“${filters.q}”`);
+    return parts.length > 0 ? t('print.filters', { filters: parts.join(' · ') }) : t('print.all');
+  };
+
+  const tableLabel = t(scope === 'agency' ? 'tableLabelAgency' : 'tableLabel');
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" p="md" component="section" aria-label={t('filters.label')}>
+        <Stack gap="sm">
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <TextInput
+              label={t('filters.search')}
+              placeholder={t('filters.searchPlaceholder')}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={search}
+              onChange={(event) => {
+                setSearch(event.currentTarget.value);
+                pushSearch(event.currentTarget.value);
+              }}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  pushSearch.flush?.();
+                }
+              }}
+              type="search"
+              maxLength={100}
+              w={{ base: '100%', sm: 280 }}
+            />
+            <DateRangeFilter
+              from={filters.from}
+              to={filters.to}
+              onApply={(from, to) => change({ from, to })}
+            />
+            <Select
+              label={t('filters.type')}
+              w={{ base: '100%', xs: 160 }}
+              allowDeselect={false}
+              value={filters.type ?? ''}
+              onChange={(value) => change({ type: (value || undefined) as TransactionType })}
+              data={[
+                { value: '', label: t('filters.anyType') },
+                ...TRANSACTION_TYPES.map((value) => ({
+                  value,
+                  label: t(`transactions:type.${value}`),
+                })),
+              ]}
+            />
+            <MultiSelect
+              label={t('filters.status')}
+              placeholder={filters.status.length === 0 ? t('filters.anyStatus') : undefined}
+              w={{ base: '100%', xs: 260 }}
+              value={filters.status}
+              onChange={(value) => change({ status: value as TransactionStatus[] })}
+              data={TRANSACTION_STATUSES.map((value) => ({
+                value,
+                label: t(`transactions:status.${value}`),
+              }))}
+              clearable
+              clearButtonProps={{ 'aria-label': t('filters.clearStatus') }}
+            />
+            {filtered ? (
+              <Button
+                variant="subtle"
+                onClick={() => {
+                  setSearch('');
+                  setParams(new URLSearchParams());
+                }}
+              >
+                {t('filters.reset')}
+              </Button>
+            ) : null}
+          </Group>
+          <Group gap="xs" wrap="wrap">
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              loading={exporting === 'csv'}
+              disabled={exporting !== null && exporting !== 'csv'}
+              onClick={() => void exportAs('csv')}
+            >
+              {t('actions.export')}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+              loading={exporting === 'xlsx'}
+              disabled={exporting !== null && exporting !== 'xlsx'}
+              onClick={() => void exportAs('xlsx')}
+            >
+              {t('actions.excel')}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconPrinter size={16} aria-hidden />}
+              onClick={() => setPrinting(true)}
+            >
+              {t('actions.print')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+
+      <Paper withBorder radius="md">
+        <ListState
+          query={query}
+          isEmpty={items.length === 0}
+          empty={{
+            icon: IconReceipt,
+            title: t(filtered ? 'empty.filtered' : 'empty.none'),
+            hint: t(filtered ? 'empty.filteredHint' : `empty.noneHint.${scope}`),
+          }}
+          loadingLabel={t('loading')}
+          retryLabel={t('retry')}
+        >
+          <TransactionRows items={items} label={tableLabel} withClient={withClient} phone={phone} />
+        </ListState>
+      </Paper>
+
+      {data ? (
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Text fz="sm" c="dark.7" aria-live="polite" data-testid="showing-line">
+            {showing}
+          </Text>
+          {pages > 1 ? (
+            <Pagination
+              total={pages}
+              value={Math.min(page, pages)}
+              onChange={(next) =>
+                setParams((previous) => writeView({ ...readView(previous), page: next }))
+              }
+              size="sm"
+              siblings={phone ? 0 : 1}
+              getControlProps={(control) => ({
+                'aria-label': t(`pagination.${control}`),
+              })}
+              getItemProps={(item) => ({ 'aria-label': t('pagination.page', { page: item }) })}
+            />
+          ) : null}
+        </Group>
+      ) : null}
+
+      {printing ? (
+        <TransactionPrint
+          scope={scope}
+          filters={filters}
+          title={title}
+          summary={describeFilters()}
+          onClose={() => setPrinting(false)}
+        />
+      ) : null}
+    </Stack>
+  );
+}

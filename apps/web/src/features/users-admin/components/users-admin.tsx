@@ -1,0 +1,343 @@
+import { useState } from 'react';
+import {
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconChevronDown, IconSearch, IconUsers } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import {
+  USER_ROLES,
+  USER_STATUSES,
+  type OperatorUser,
+  type UserRole,
+  type UserStatus,
+} from '@portal/contract/users';
+import { CardList } from '@/components/ui/card-list';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ListPager } from '@/components/ui/list-pager';
+import { ListState } from '@/components/ui/list-state';
+import { formatDateTime } from '@/features/transactions/format';
+import { errorMessage } from '@/lib/form-errors';
+import { toast } from '@/lib/notifications';
+import { useUrlSearch } from '@/lib/use-url-search';
+import { useUser } from '@/lib/user/user-context';
+import { useChangeUser, type UserChange } from '../api/change-user';
+import { useOperatorUsers } from '../api/get-users';
+
+const PAGE_SIZE = 20;
+
+const isRole = (value: string | null): value is UserRole =>
+  (USER_ROLES as readonly string[]).includes(value ?? '');
+const isStatus = (value: string | null): value is UserStatus =>
+  (USER_STATUSES as readonly string[]).includes(value ?? '');
+
+function pageOf(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+type Pending = { user: OperatorUser; change: UserChange };
+
+/**
+ * The operator's users: search and filters (in the URL), role and status changes, each asked
+ * first. Disabling signs the user out everywhere; nobody changes their own role or status.
+ */
+export function UsersAdmin() {
+  const { t, i18n } = useTranslation(['usersAdmin', 'errors']);
+  const { user: me } = useUser();
+  const [params, setParams] = useSearchParams();
+  const roleParam = params.get('role');
+  const statusParam = params.get('status');
+  const role = isRole(roleParam) ? roleParam : undefined;
+  const status = isStatus(statusParam) ? statusParam : undefined;
+  const page = pageOf(params.get('page'));
+  const [search, setSearch, q] = useUrlSearch();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const change = useChangeUser();
+  const phone = useMediaQuery('(max-width: 47.99em)', undefined, {
+    getInitialValueInEffect: false,
+  });
+
+  const setParam = (name: string, value: string | undefined) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        if (name !== 'page') next.delete('page');
+        return next;
+      },
+      { replace: name === 'q' },
+    );
+
+  const users = useOperatorUsers({ q: q || undefined, role, status, page, pageSize: PAGE_SIZE });
+  const items = users.data?.items ?? [];
+
+  const apply = async ({ user, change: wanted }: Pending) => {
+    try {
+      await change.mutateAsync(wanted);
+      toast('success', {
+        message:
+          'role' in wanted
+            ? t('done.role', { name: user.name, role: t(`roles.${wanted.role}`) })
+            : t(`done.${wanted.status}`, { name: user.name }),
+      });
+    } catch (error) {
+      toast('error', { message: errorMessage(t, error) });
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const roleBadge = (user: OperatorUser) => (
+    <Badge
+      variant="light"
+      color={user.role === 'operator' ? 'grape' : user.role === 'agency' ? 'blue' : 'gray'}
+      radius="sm"
+      tt="none"
+    >
+      {t(`roles.${user.role}`)}
+    </Badge>
+  );
+  const statusBadge = (user: OperatorUser) => (
+    <Badge
+      variant={user.status === 'active' ? 'light' : 'outline'}
+      color={user.status === 'active' ? 'teal' : 'red'}
+      radius="sm"
+      tt="none"
+    >
+      {t(`statuses.${user.status}`)}
+    </Badge>
+  );
+
+  const actions = (user: OperatorUser) => {
+    if (user.id === me.id) {
+      return (
+        <Text fz="xs" c="dark.6">
+          {t('actions.you')}
+        </Text>
+      );
+    }
+    const roles = USER_ROLES.filter(
+      (candidate) => candidate !== user.role && (candidate !== 'agency' || user.agency !== null),
+    );
+    return (
+      <Group gap={6} wrap="nowrap" justify="flex-end">
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button
+              size="xs"
+              variant="default"
+              rightSection={<IconChevronDown size={14} aria-hidden />}
+              aria-label={t('actions.roleLabel', { name: user.name })}
+            >
+              {t('actions.role')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {roles.map((candidate) => (
+              <Menu.Item
+                key={candidate}
+                onClick={() => setPending({ user, change: { id: user.id, role: candidate } })}
+              >
+                {t('actions.makeRole', { role: t(`roles.${candidate}`) })}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+        {user.status === 'active' ? (
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            aria-label={t('actions.disableLabel', { name: user.name })}
+            onClick={() => setPending({ user, change: { id: user.id, status: 'disabled' } })}
+          >
+            {t('actions.disable')}
+          </Button>
+        ) : (
+          <Button
+            size="xs"
+            variant="light"
+            color="teal"
+            aria-label={t('actions.enableLabel', { name: user.name })}
+            onClick={() => setPending({ user, change: { id: user.id, status: 'active' } })}
+          >
+            {t('actions.enable')}
+          </Button>
+        )}
+      </Group>
+    );
+  };
+
+  const agencyText = (user: OperatorUser) =>
+    user.agency ? `${user.agency.name} (${user.agency.code})` : '—';
+
+  const table = (
+    <Table.ScrollContainer minWidth={960}>
+      <Table verticalSpacing="sm" horizontalSpacing="md" aria-label={t('tableLabel')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('columns.name')}</Table.Th>
+            <Table.Th>{t('columns.email')}</Table.Th>
+            <Table.Th>{t('columns.role')}</Table.Th>
+            <Table.Th>{t('columns.status')}</Table.Th>
+            <Table.Th>{t('columns.agency')}</Table.Th>
+            <Table.Th>{t('columns.joined')}</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>{t('columns.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((user) => (
+            <Table.Tr key={user.id}>
+              <Table.Td>
+                <Text fz="sm" fw={600}>
+                  {user.name}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {user.email}
+                </Text>
+              </Table.Td>
+              <Table.Td>{roleBadge(user)}</Table.Td>
+              <Table.Td>{statusBadge(user)}</Table.Td>
+              <Table.Td>
+                <Text fz="sm">{agencyText(user)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm">{formatDateTime(user.joinedAt, i18n.language)}</Text>
+              </Table.Td>
+              <Table.Td style={{ width: '1%' }}>{actions(user)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+
+  const cards = (
+    <CardList items={items} label={t('tableLabel')} itemKey={(user) => user.id}>
+      {(user) => (
+        <>
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Text fw={600}>{user.name}</Text>
+            <Group gap={4} wrap="nowrap">
+              {roleBadge(user)}
+              {statusBadge(user)}
+            </Group>
+          </Group>
+          <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+            {user.email}
+          </Text>
+          {user.agency ? <Text fz="sm">{agencyText(user)}</Text> : null}
+          <Text fz="xs" c="dark.6">
+            {t('joined', { date: formatDateTime(user.joinedAt, i18n.language) })}
+          </Text>
+          <Group mt={6}>{actions(user)}</Group>
+        </>
+      )}
+    </CardList>
+  );
+
+  const confirm = pending
+    ? 'role' in pending.change
+      ? {
+          title: t('confirm.roleTitle', {
+            name: pending.user.name,
+            role: t(`roles.${pending.change.role}`),
+          }),
+          message: t(`confirm.roleMessage.${pending.change.role}`),
+          label: t('confirm.roleConfirm'),
+        }
+      : {
+          title: t(`confirm.${pending.change.status}Title`, { name: pending.user.name }),
+          message: t(`confirm.${pending.change.status}Message`),
+          label: t(pending.change.status === 'active' ? 'actions.enable' : 'actions.disable'),
+        }
+    : null;
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          type="search"
+          label={t('filters.search')}
+          placeholder={t('filters.searchPlaceholder')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          maxLength={100}
+          w={{ base: '100%', sm: 320 }}
+        />
+        <Select
+          label={t('filters.role')}
+          data={[
+            { value: '', label: t('filters.allRoles') },
+            ...USER_ROLES.map((value) => ({ value, label: t(`roles.${value}`) })),
+          ]}
+          value={role ?? ''}
+          onChange={(value) => setParam('role', value || undefined)}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 180 }}
+        />
+        <Select
+          label={t('filters.status')}
+          data={[
+            { value: '', label: t('filters.allStatuses') },
+            ...USER_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) })),
+          ]}
+          value={status ?? ''}
+          onChange={(value) => setParam('status', value || undefined)}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 180 }}
+        />
+      </Group>
+      <Paper withBorder radius="md">
+        <ListState
+          query={users}
+          isEmpty={items.length === 0}
+          empty={{ icon: IconUsers, title: t('empty') }}
+          loadingLabel={t('loading')}
+          retryLabel={t('retry')}
+        >
+          {phone ? cards : table}
+          {users.data ? (
+            <ListPager
+              page={users.data.page}
+              pageSize={users.data.pageSize}
+              total={users.data.total}
+              showing={(range) => t('paging.showing', range)}
+              label={t('paging.label')}
+              controlLabel={(control) =>
+                typeof control === 'number'
+                  ? t('paging.page', { page: control })
+                  : t(`paging.${control}`)
+              }
+              onChange={(next) => setParam('page', next > 1 ? String(next) : undefined)}
+            />
+          ) : null}
+        </ListState>
+      </Paper>
+      <ConfirmDialog
+        opened={pending !== null}
+        title={confirm?.title ?? ''}
+        message={confirm?.message ?? ''}
+        confirmLabel={confirm?.label ?? ''}
+        loading={change.isPending}
+        onConfirm={() => pending && void apply(pending)}
+        onClose={() => setPending(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,351 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  launchBrowser,
+  newContext,
+  screenshot,
+  viewports,
+  watchErrors,
+  type Language,
+} from '../support/browser';
+import { text } from '../support/locales';
+import { DEMO_USERS, signIn } from '../support/session';
+
+/**
+ * My Transactions and Client Transactions in a real browser, in English and Korean: requests made
+ * through the API, a date range applied (and a cancelled change leaving it as it was), paging with
+ * the 'Showing ...' line, CSV and Excel downloads checked row by row against the list, the print
+ * view, and the agency user seeing its client's transactions.
+ */
+const baseURL = inject('baseURL');
+const PAGE_SIZE = 20;
+/** The last request the demo client made in each language's first test. */
+const madeBy: Partial<Record<Language, string>> = {};
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+interface Listed {
+  number: string;
+  status: string;
+  type: string;
+  totalKrw: string;
+  client?: { name: string };
+}
+
+/** Calls the API from the page as the app does (cookies, anti-forgery token, role header). */
+async function callApi<T>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ method, path, body, headers }) => {
+      const token = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('XSRF-TOKEN='))
+          ?.split('=')[1] ?? '',
+      );
+      const response = await fetch(`/api${path}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          'x-role': 'production',
+          'x-xsrf-token': token,
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as T };
+    },
+    { method, path, body, headers },
+  );
+}
+
+/** Today in Korea, YYYY-MM-DD. */
+const koreaToday = () => new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+
+/** The calendar's day labels, as the app writes them. */
+const dayLabel = (day: string, language: Language) =>
+  new Intl.DateTimeFormat(language === 'ko' ? 'ko-KR' : 'en-GB', {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
+
+/** Buy requests of the demo client through the API (default account Hanbit main). */
+async function makeBuys(page: Page, count: number): Promise<string[]> {
+  const accounts = await callApi<{
+    items: Array<{ id: string; isDefault: boolean; merchant: { id: string } }>;
+  }>(page, 'GET', '/accounts');
+  const account = accounts.body.items.find((item) => item.isDefault)!;
+  const numbers: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const quote = await callApi<{ token: string }>(
+      page,
+      'GET',
+      `/quotes?merchantId=${account.merchant.id}&side=buy`,
+    );
+    const amount = `13.${String(randomBytes(2).readUInt16BE(0) % 10_000).padStart(4, '0')}7`;
+    const made = await callApi<{ number: string }>(
+      page,
+      'POST',
+      '/transactions/buy',
+      { accountId: account.id, amount, quoteToken: quote.body.token },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    numbers.push(made.body.number);
+  }
+  return numbers;
+}
+
+async function signedIn(
+  language: Language,
+  user: { email: string; password: string },
+  path: string,
+  viewport: keyof typeof viewports = 'desktop',
+) {
+  const context = await newContext(browser, { language, viewport });
+  await context.addInitScript(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => {
+      (window as unknown as { printed: number }).printed += 1;
+    };
+  });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${baseURL}${path}`);
+  await signIn(page, language, user.email, user.password);
+  await page.waitForURL(`${baseURL}${path}`);
+  return { context, page, errors };
+}
+
+const t = (language: Language, key: string, values?: Record<string, string | number>) =>
+  text(language, 'transactionList', key, values);
+
+const showing = (language: Language, from: number, to: number, total: number) =>
+  t(language, 'showing', {
+    from: from.toLocaleString(language),
+    to: to.toLocaleString(language),
+    total: total.toLocaleString(language),
+  });
+
+async function seriousViolations(page: Page) {
+  // Toasts come and go with their own close button; the screen is what is checked here.
+  const result = await new AxeBuilder({ page }).exclude('.mantine-Notification-root').analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(' ')}`);
+}
+
+/** Signs in on a 375 px page, checks the list shows as cards, takes the screenshot. */
+async function phoneView(
+  language: Language,
+  user: { email: string; password: string },
+  path: string,
+  label: string,
+  name: string,
+) {
+  const { context, page, errors } = await signedIn(language, user, path, 'phone');
+  await page.getByRole('list', { name: t(language, label) }).waitFor();
+  await page.getByTestId('showing-line').waitFor();
+  await screenshot(page, name);
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+}
+
+async function download(page: Page, button: string) {
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: button, exact: true }).click(),
+  ]);
+  return { name: file.suggestedFilename(), data: await readFile((await file.path())!) };
+}
+
+describe.each(['en', 'ko'] as const)('transactions in %s', (language: Language) => {
+  it('filters by dates (Apply, then Cancel keeps it), pages, downloads CSV and Excel, prints', async () => {
+    const { context, page, errors } = await signedIn(
+      language,
+      DEMO_USERS.client,
+      '/app/transactions',
+    );
+    const today = koreaToday();
+    const query = `from=${today}&to=${today}`;
+
+    // Enough of today's requests for two pages.
+    const before = await callApi<{ total: number }>(page, 'GET', `/transactions?${query}`);
+    const made = await makeBuys(page, Math.max(3, PAGE_SIZE + 1 - before.body.total));
+    madeBy[language] = made.at(-1);
+    // Every filtered row through the list API, page by page: what the exports must equal.
+    const listed = { body: { total: 0, items: [] as Listed[] } };
+    for (let n = 1; n === 1 || listed.body.items.length < listed.body.total; n += 1) {
+      const result = await callApi<{ total: number; items: Listed[] }>(
+        page,
+        'GET',
+        `/transactions?${query}&pageSize=100&page=${n}`,
+      );
+      listed.body.total = result.body.total;
+      listed.body.items.push(...result.body.items);
+      if (result.body.items.length === 0) break;
+    }
+    const total = listed.body.total;
+    expect(total).toBeGreaterThan(PAGE_SIZE);
+    for (const number of made)
+      expect(listed.body.items.map((item) => item.number)).toContain(number);
+    await page.reload();
+
+    // Apply today's range.
+    const rangeButton = page.getByTestId('date-range-button');
+    await rangeButton.click();
+    let dialog = page.getByRole('dialog', { name: t(language, 'dates.dialog') });
+    await dialog
+      .getByRole('button', { name: dayLabel(today, language), exact: true })
+      .first()
+      .click();
+    await dialog
+      .getByRole('button', { name: dayLabel(today, language), exact: true })
+      .first()
+      .click();
+    await dialog.getByRole('button', { name: t(language, 'dates.apply') }).click();
+    await page.waitForURL(new RegExp(`\\?from=${today}&to=${today}$`));
+    const line = page.getByTestId('showing-line');
+    await expect.poll(() => line.textContent()).toBe(showing(language, 1, PAGE_SIZE, total));
+    const appliedLabel = dayLabel(today, language);
+    await expect.poll(() => rangeButton.textContent()).toBe(appliedLabel);
+    await screenshot(page, `transactions-${language}-desktop`);
+
+    // Pick another range, then Cancel: nothing changes.
+    await rangeButton.click();
+    dialog = page.getByRole('dialog', { name: t(language, 'dates.dialog') });
+    await dialog.getByRole('button', { name: t(language, 'dates.previousMonth') }).click();
+    const previous = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
+    previous.setUTCMonth(previous.getUTCMonth() - 1);
+    const firstDay = previous.toISOString().slice(0, 10);
+    const secondDay = `${firstDay.slice(0, 8)}02`;
+    await dialog.getByRole('button', { name: dayLabel(firstDay, language), exact: true }).click();
+    await dialog.getByRole('button', { name: dayLabel(secondDay, language), exact: true }).click();
+    await screenshot(page, `transactions-date-range-${language}-desktop`);
+    await dialog.getByRole('button', { name: t(language, 'dates.cancel') }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).search).toBe(`?from=${today}&to=${today}`);
+    expect(await rangeButton.textContent()).toBe(appliedLabel);
+    expect(await line.textContent()).toBe(showing(language, 1, PAGE_SIZE, total));
+
+    // Page 2, then Back to page 1.
+    await page.getByRole('button', { name: t(language, 'pagination.next') }).click();
+    await page.waitForURL(/page=2/);
+    await expect
+      .poll(() => line.textContent())
+      .toBe(showing(language, PAGE_SIZE + 1, Math.min(2 * PAGE_SIZE, total), total));
+    await page.goBack();
+    await expect.poll(() => line.textContent()).toBe(showing(language, 1, PAGE_SIZE, total));
+
+    // CSV: exactly the filtered rows, all pages, in the list's order.
+    const expected = listed.body.items.map((item) => item.number);
+    const csv = await download(page, t(language, 'actions.export'));
+    expect(csv.name).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect([...csv.data.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = parse(csv.data, { bom: true, columns: true }) as Array<Record<string, string>>;
+    const numberHeader = language === 'ko' ? '번호' : 'No.';
+    expect(rows.map((row) => row[numberHeader])).toEqual(expected);
+    expect(rows[0]![language === 'ko' ? '상태' : 'Status']).toBe(
+      text(language, 'transactions', `status.${listed.body.items[0]!.status}`),
+    );
+
+    // Excel: the same rows, numbers as numbers.
+    const xlsx = await download(page, t(language, 'actions.excel'));
+    expect(xlsx.name).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.data as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const sheetNumbers: string[] = [];
+    sheet.eachRow((row, index) => {
+      if (index > 1) sheetNumbers.push(String(row.getCell(1).value));
+    });
+    expect(sheetNumbers).toEqual(expected);
+    expect(sheet.getRow(2).getCell(7).value).toBe(Number(listed.body.items[0]!.totalKrw));
+    expect(sheet.getRow(2).getCell(9).value).toBeInstanceOf(Date);
+
+    // Print: every filtered row, and the print dialog.
+    await page.getByRole('button', { name: t(language, 'actions.print'), exact: true }).click();
+    const sheetView = page.locator('.transaction-print');
+    await sheetView.getByTestId('print-count').waitFor();
+    expect(await sheetView.locator('tbody tr').count()).toBe(total);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed))
+      .toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    await screenshot(page, `transactions-print-${language}-desktop`);
+    await page.emulateMedia({ media: 'screen' });
+    await sheetView.getByRole('button', { name: t(language, 'print.close') }).click();
+    await sheetView.waitFor({ state: 'hidden' });
+
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A phone (a fresh 375 px page, as a phone opens it) shows cards.
+    await phoneView(
+      language,
+      DEMO_USERS.client,
+      `/app/transactions?${query}`,
+      'tableLabel',
+      `transactions-${language}-phone`,
+    );
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the agency user sees its clients' transactions, with the client", async () => {
+    // The demo client's request made above; the agency finds it by its number.
+    const number = madeBy[language];
+    expect(number).toBeTruthy();
+
+    const { context, page, errors } = await signedIn(
+      language,
+      DEMO_USERS.agency,
+      '/app/client-transactions',
+    );
+    await page.getByRole('table', { name: t(language, 'tableLabelAgency') }).waitFor();
+    await screenshot(page, `client-transactions-${language}-desktop`);
+    await page.getByRole('searchbox', { name: t(language, 'filters.search') }).fill(number!);
+    await page.waitForURL(new RegExp(`q=${number}`));
+    const table = page.getByRole('table', { name: t(language, 'tableLabelAgency') });
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
+    await table.getByText('홍길동').waitFor();
+    await table.getByText(number!).waitFor();
+    await expect
+      .poll(() => page.getByTestId('showing-line').textContent())
+      .toBe(showing(language, 1, 1, 1));
+
+    const csv = await download(page, t(language, 'actions.export'));
+    expect(csv.name).toMatch(/^client-transactions-.+\.csv$/);
+    const rows = parse(csv.data, { bom: true, columns: true }) as Array<Record<string, string>>;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]![language === 'ko' ? '고객' : 'Client']).toMatch(
+      /^홍길동 \(client@wonbridge\.example\)$/,
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await phoneView(
+      language,
+      DEMO_USERS.agency,
+      `/app/client-transactions?q=${number}`,
+      'tableLabelAgency',
+      `client-transactions-${language}-phone`,
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
