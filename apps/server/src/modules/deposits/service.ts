@@ -2,6 +2,7 @@ import type { DepositNotification, DepositSource } from '@portal/contract/transa
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { deposits, transactions } from '@server/db/schema';
+import { notifyTransactionChange } from '@server/modules/live/notify';
 import { applyMove } from '@server/modules/transactions/moves';
 import { decideDeposit, type CandidateRequest, type DepositDecision } from './matching';
 
@@ -110,6 +111,12 @@ export async function recordDeposit(
           .update(transactions)
           .set({ delayReason: decision.reason, updatedAt: new Date() })
           .where(eq(transactions.id, candidate.transactionId));
+        // The owner's open page shows the delay at once, as for a move.
+        await notifyTransactionChange(tx, {
+          userId: candidate.userId,
+          transactionId: candidate.transactionId,
+          status: candidate.status,
+        });
       }
     }
     const [queued] = await tx
