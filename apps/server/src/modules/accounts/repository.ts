@@ -187,7 +187,8 @@ export async function listAccounts(db: Database, userId: string): Promise<Accoun
   return rows.map(({ account, merchant }) => toAccount(account, merchant));
 }
 
-async function findOwnAccount(
+/** One of the user's accounts with its merchant, in one query; null for anyone else's. */
+export async function findOwnAccount(
   db: Database,
   userId: string,
   id: string,

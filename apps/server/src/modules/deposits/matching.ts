@@ -78,6 +78,14 @@ export function normaliseDepositorName(name: string): string {
   return name.normalize('NFC').replace(LEADING_OR_TRAILING_SPACES, '').replace(SPACE_RUN, ' ');
 }
 
+/**
+ * A name with none of the spaces above, in NFC: coarser than the normal form (equal normal forms
+ * give equal keys), so the database can pre-select candidates by it (users_name_key_idx).
+ */
+export function depositorNameKey(name: string): string {
+  return name.normalize('NFC').replace(SPACE_RUN, '');
+}
+
 const WHOLE_WON = /^(?:0|[1-9][0-9]*)$/;
 
 /** Whether a KRW amount is a canonical decimal string of whole won (no sign, point or zeros ahead). */

@@ -4,15 +4,17 @@ import type { Database } from '@server/db/client';
 import { deposits, transactions } from '@server/db/schema';
 import { notifyTransactionChange } from '@server/modules/live/notify';
 import { applyMove } from '@server/modules/transactions/moves';
-import { decideDeposit, type CandidateRequest, type DepositDecision } from './matching';
+import {
+  decideDeposit,
+  depositorNameKey,
+  type CandidateRequest,
+  type DepositDecision,
+} from './matching';
 
 export type DepositRow = typeof deposits.$inferSelect;
 
 /** How far back a deposit looks for finished requests with its name and amount (for the operator). */
 const LOOKBACK_DAYS = 30;
-
-/** The characters matching.ts folds as spaces; removed for the database's coarse pre-filter. */
-const SPACE_LIKE = ' \t\n\r\u00a0';
 
 /**
  * A user's name without any of those characters: exactly the expression of the index
@@ -144,9 +146,7 @@ async function lockCandidates(
   amountKrw: string,
   receivedAt: Date,
 ): Promise<CandidateRequest[]> {
-  const nameKey = [...depositorName.normalize('NFC')]
-    .filter((character) => !SPACE_LIKE.includes(character))
-    .join('');
+  const nameKey = depositorNameKey(depositorName);
   const lookback = new Date(receivedAt.getTime() - LOOKBACK_DAYS * 24 * 60 * 60 * 1000);
   const result = await tx.execute<{
     id: string;

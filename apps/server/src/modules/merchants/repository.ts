@@ -7,6 +7,7 @@ import type {
 } from '@portal/contract/merchants';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
+import { normalizeDecimal } from './adapters/decimal';
 import { isUniqueViolation } from '@server/db/errors';
 import { merchants } from '@server/db/schema';
 import type { SecretBox } from '@server/lib/crypto/secret-box';
@@ -16,8 +17,7 @@ export type MerchantRow = typeof merchants.$inferSelect;
 
 /** Decimal strings as PostgreSQL NUMERIC(30, 8) returns them, without trailing zeros. */
 export function plainAmount(value: string): string {
-  if (!value.includes('.')) return value;
-  return value.replace(/0+$/, '').replace(/\.$/, '');
+  return normalizeDecimal(value);
 }
 
 export function toMerchant(row: MerchantRow): Merchant {

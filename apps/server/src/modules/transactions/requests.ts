@@ -4,7 +4,7 @@ import type {
   CreateTransactionRequest,
   TransactionType,
 } from '@portal/contract/transactions';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   agencies,
@@ -28,7 +28,8 @@ import {
 import { notifyTransactionChange } from '@server/modules/live/notify';
 import { MerchantError } from '@server/modules/merchants/adapter';
 import { callMerchant } from '@server/modules/merchants/adapters-plugin';
-import { findMerchant, plainAmount, type MerchantRow } from '@server/modules/merchants/repository';
+import { findOwnAccount } from '@server/modules/accounts/repository';
+import { plainAmount, type MerchantRow } from '@server/modules/merchants/repository';
 import { quoteSigner } from '@server/modules/rates/quotes';
 import { findRate } from '@server/modules/rates/repository';
 import { buyRequestExpiresAt } from './state-moves';
@@ -36,18 +37,15 @@ import { nextTransactionNumber } from './repository';
 
 type AccountRow = typeof merchantAccounts.$inferSelect;
 
-async function ownAccount(db: Database, userId: string, accountId: string): Promise<AccountRow> {
-  const [account] = await db
-    .select()
-    .from(merchantAccounts)
-    .where(and(eq(merchantAccounts.id, accountId), eq(merchantAccounts.userId, userId)));
-  if (!account) throw new AppError('NOT_FOUND', 'This account does not exist.');
-  return account;
+/** The user's account and its merchant (one query); another user's account is not found. */
+async function ownAccount(db: Database, userId: string, accountId: string) {
+  const found = await findOwnAccount(db, userId, accountId);
+  if (!found) throw new AppError('NOT_FOUND', 'This account does not exist.');
+  return found;
 }
 
-async function activeMerchant(db: Database, merchantId: string): Promise<MerchantRow> {
-  const merchant = await findMerchant(db, merchantId);
-  if (!merchant || merchant.status !== 'active') throw new AppError('MERCHANT_NOT_AVAILABLE');
+function requireActive(merchant: MerchantRow): MerchantRow {
+  if (merchant.status !== 'active') throw new AppError('MERCHANT_NOT_AVAILABLE');
   return merchant;
 }
 
@@ -112,9 +110,7 @@ export async function accountPosition(
   userId: string,
   accountId: string,
 ): Promise<AccountPosition> {
-  const account = await ownAccount(app.db, userId, accountId);
-  const merchant = await findMerchant(app.db, account.merchantId);
-  if (!merchant) throw new AppError('NOT_FOUND', 'This account does not exist.');
+  const { account, merchant } = await ownAccount(app.db, userId, accountId);
   const marker = await settlementMarker(app.db, account.id);
   const reading =
     merchant.status === 'active' ? await merchantBalance(app, merchant, account) : undefined;
@@ -147,8 +143,8 @@ export async function createSell(
   input: CreateTransactionRequest,
 ): Promise<string> {
   const now = new Date();
-  const account = await ownAccount(app.db, userId, input.accountId);
-  const merchant = await activeMerchant(app.db, account.merchantId);
+  const { account, merchant: found } = await ownAccount(app.db, userId, input.accountId);
+  const merchant = requireActive(found);
   const amount = input.amount;
   checkLimits(merchant, amount);
   const rate = await lockedRate(app, input.quoteToken, 'sell', merchant, now);
@@ -196,8 +192,8 @@ export async function createBuy(
   input: CreateTransactionRequest,
 ): Promise<string> {
   const now = new Date();
-  const account = await ownAccount(app.db, userId, input.accountId);
-  const merchant = await activeMerchant(app.db, account.merchantId);
+  const { account, merchant: found } = await ownAccount(app.db, userId, input.accountId);
+  const merchant = requireActive(found);
   checkLimits(merchant, input.amount);
   const rate = await lockedRate(app, input.quoteToken, 'buy', merchant, now);
   const [agency] = await app.db
