@@ -35,6 +35,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/testing/setup.ts'],
+          // Rendering whole screens in jsdom is slow on a loaded machine; 5 s was flaky in CI.
+          testTimeout: 20_000,
         },
       },
     ],

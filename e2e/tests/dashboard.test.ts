@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import {
   launchBrowser,
   newContext,
@@ -10,6 +10,7 @@ import {
   type Language,
 } from '../support/browser';
 import { text } from '../support/locales';
+import { callApi, makeBuyRequest } from '../support/api';
 import { DEMO_USERS, signIn } from '../support/session';
 
 /**
@@ -47,58 +48,6 @@ async function signedIn(
 function uniqueAccountNumber(): string {
   const digits = String(randomBytes(5).readUIntBE(0, 5)).padStart(12, '0').slice(0, 12);
   return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
-}
-
-/** Calls the API from the page as the app does (cookies, anti-forgery token, role header). */
-async function callApi(
-  page: Page,
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-) {
-  return page.evaluate(
-    async ({ method, path, body, headers }) => {
-      const token = decodeURIComponent(
-        document.cookie
-          .split('; ')
-          .find((c) => c.startsWith('XSRF-TOKEN='))
-          ?.split('=')[1] ?? '',
-      );
-      const response = await fetch(`/api${path}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          'x-role': 'production',
-          'x-xsrf-token': token,
-          ...headers,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as unknown };
-    },
-    { method, path, body, headers },
-  );
-}
-
-/** A buy request of the signed-in user, made through the API as the Buy screen makes it. */
-async function makeBuyRequest(page: Page): Promise<string> {
-  const accounts = (await callApi(page, 'GET', '/accounts')).body as {
-    items: { id: string; isDefault: boolean; merchant: { id: string } }[];
-  };
-  const account = accounts.items.find((item) => item.isDefault) ?? accounts.items[0]!;
-  const quote = (await callApi(page, 'GET', `/quotes?merchantId=${account.merchant.id}&side=buy`))
-    .body as { token: string };
-  const amount = `11.${String(randomBytes(2).readUInt16BE(0) % 10_000).padStart(4, '0')}3`;
-  const made = await callApi(
-    page,
-    'POST',
-    '/transactions/buy',
-    { accountId: account.id, amount, quoteToken: quote.token },
-    { 'idempotency-key': randomBytes(12).toString('hex') },
-  );
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  return (made.body as { number: string }).number;
 }
 
 describe.each(['en', 'ko'] as const)('everyday screens in %s', (language: Language) => {

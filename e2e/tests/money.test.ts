@@ -10,6 +10,7 @@ import {
 } from '../support/browser';
 import { text } from '../support/locales';
 import { BANK_WEBHOOK_SECRET } from '../support/portal-server';
+import { callApi } from '../support/api';
 import { DEMO_USERS, signIn } from '../support/session';
 import { createHmac } from 'node:crypto';
 
@@ -58,31 +59,6 @@ async function postDeposit(amountKrw: string, depositorName = REGISTERED_NAME) {
   return (await response.json()) as { deposit: { status: string; reviewReason: string | null } };
 }
 
-/** Calls the API from the page as the app does (cookies, anti-forgery token, role header). */
-async function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = decodeURIComponent(
-        document.cookie
-          .split('; ')
-          .find((c) => c.startsWith('XSRF-TOKEN='))
-          ?.split('=')[1] ?? '',
-      );
-      const response = await fetch(`/api${path}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          'x-role': 'production',
-          'x-xsrf-token': token,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (await response.json()) as T;
-    },
-    { method, path, body },
-  );
-}
-
 async function signedIn(
   language: Language,
   user: { email: string; password: string },
@@ -122,7 +98,11 @@ describe.each(['en', 'ko'] as const)('money in %s', (language: Language) => {
     await status(page, language, 'Requested').waitFor();
     await page.getByText(text(language, 'transactions', 'instructions.title')).waitFor();
     await screenshot(page, `money-buy-requested-${language}-desktop`);
-    const detail = await callApi<{ totalKrw: string }>(page, 'GET', `/transactions/${id}`);
+    const { body: detail } = await callApi<{ totalKrw: string }>(
+      page,
+      'GET',
+      `/transactions/${id}`,
+    );
 
     let reloaded = false;
     page.on('framenavigated', () => (reloaded = true));
@@ -141,7 +121,11 @@ describe.each(['en', 'ko'] as const)('money in %s', (language: Language) => {
   it('a near-miss deposit shows the request as delayed, with its reason', async () => {
     const { context, page, errors } = await signedIn(language, CLIENT, '/app/buy');
     const id = await request(page, language, 'buy', uniqueAmount());
-    const detail = await callApi<{ totalKrw: string }>(page, 'GET', `/transactions/${id}`);
+    const { body: detail } = await callApi<{ totalKrw: string }>(
+      page,
+      'GET',
+      `/transactions/${id}`,
+    );
     const outcome = await postDeposit(String(Number(detail.totalKrw) - 1));
     expect(outcome.deposit).toMatchObject({ status: 'review', reviewReason: 'amount_differs' });
     await page
@@ -184,7 +168,8 @@ describe.each(['en', 'ko'] as const)('money in %s', (language: Language) => {
     const id = await request(page, language, 'sell', uniqueAmount());
     await status(page, language, 'Requested').waitFor();
 
-    const number = (await callApi<{ number: string }>(page, 'GET', `/transactions/${id}`)).number;
+    const number = (await callApi<{ number: string }>(page, 'GET', `/transactions/${id}`)).body
+      .number;
     const operator = await signedIn(language, OPERATOR, '/app/operator/transactions');
     const o = (key: string, values?: Record<string, string>) =>
       text(language, 'operatorTransactions', key, values);

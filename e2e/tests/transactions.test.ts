@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -14,6 +13,8 @@ import {
   type Language,
 } from '../support/browser';
 import { text } from '../support/locales';
+import { seriousViolations } from '../support/axe';
+import { callApi } from '../support/api';
 import { DEMO_USERS, signIn } from '../support/session';
 
 /**
@@ -39,38 +40,6 @@ interface Listed {
   type: string;
   totalKrw: string;
   client?: { name: string };
-}
-
-/** Calls the API from the page as the app does (cookies, anti-forgery token, role header). */
-async function callApi<T>(
-  page: Page,
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body, headers }) => {
-      const token = decodeURIComponent(
-        document.cookie
-          .split('; ')
-          .find((c) => c.startsWith('XSRF-TOKEN='))
-          ?.split('=')[1] ?? '',
-      );
-      const response = await fetch(`/api${path}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          'x-role': 'production',
-          'x-xsrf-token': token,
-          ...headers,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as T };
-    },
-    { method, path, body, headers },
-  );
 }
 
 /** Today in Korea, YYYY-MM-DD. */
@@ -140,14 +109,6 @@ const showing = (language: Language, from: number, to: number, total: number) =>
     to: to.toLocaleString(language),
     total: total.toLocaleString(language),
   });
-
-async function seriousViolations(page: Page) {
-  // Toasts come and go with their own close button; the screen is what is checked here.
-  const result = await new AxeBuilder({ page }).exclude('.mantine-Notification-root').analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(' ')}`);
-}
 
 /** Signs in on a 375 px page, checks the list shows as cards, takes the screenshot. */
 async function phoneView(

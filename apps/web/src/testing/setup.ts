@@ -1,6 +1,10 @@
 import { afterEach } from 'vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// Screens render Mantine in jsdom, which on a busy two-core machine (CI runs several suites at
+// once) can take seconds; findBy/waitFor wait up to 5 s instead of 1 s before failing.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Mantine reads these browser APIs that jsdom does not implement.
 if (!window.matchMedia) {

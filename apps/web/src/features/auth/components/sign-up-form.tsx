@@ -124,9 +124,26 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (user: CurrentUser) => 
           <Trans
             t={t}
             i18nKey="signUp.agreement"
+            // Underlined: links inside a sentence must not rely on colour alone.
             components={{
-              terms: <Anchor component={Link} to={paths.terms} target="_blank" inherit />,
-              privacy: <Anchor component={Link} to={paths.privacy} target="_blank" inherit />,
+              terms: (
+                <Anchor
+                  component={Link}
+                  to={paths.terms}
+                  target="_blank"
+                  underline="always"
+                  inherit
+                />
+              ),
+              privacy: (
+                <Anchor
+                  component={Link}
+                  to={paths.privacy}
+                  target="_blank"
+                  underline="always"
+                  inherit
+                />
+              ),
             }}
           />
         </Text>

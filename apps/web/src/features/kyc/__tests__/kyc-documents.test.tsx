@@ -173,13 +173,13 @@ describe('verification documents', () => {
     await waitFor(() => expect(remove).toHaveBeenCalledWith(`/kyc/documents/${submitted.id}`));
   });
 
-  it('opens the file picker from the keyboard', async () => {
+  it('opens the file picker with a real button, named after its visible text', async () => {
     await renderApp(<KycDocuments />);
     const selfie = await screen.findByRole('region', { name: 'Selfie' });
-    const dropzone = within(selfie).getByRole('button', { name: 'Choose a file for: Selfie' });
-    expect(dropzone.getAttribute('tabindex')).toBe('0');
+    const choose = within(selfie).getByRole('button', { name: 'Choose a file for: Selfie' });
+    expect(choose.textContent).toBe('Choose a file');
     const click = vi.spyOn(fileInput(selfie), 'click');
-    fireEvent.keyDown(dropzone, { key: 'Enter' });
-    expect(click).toHaveBeenCalled();
+    fireEvent.click(choose);
+    expect(click).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,5 @@
 import '@mantine/dropzone/styles.css';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Alert, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { useDisclosure } from '@mantine/hooks';
@@ -54,6 +54,7 @@ export function KycDocumentCard({
   const { t, i18n } = useTranslation(['kyc', 'errors']);
   const titleId = useId();
   const hintId = useId();
+  const openPicker = useRef<() => void>(null);
   const [picked, setPicked] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [confirmOpened, confirm] = useDisclosure(false);
@@ -194,6 +195,10 @@ export function KycDocumentCard({
             </Group>
           </Stack>
         ) : (
+          // The area takes a dropped file or a click; the keyboard and screen readers get a
+          // real button inside it instead of a focusable area, because a focusable area around
+          // the file input is a nested control (axe nested-interactive) whose label could not
+          // include its visible text.
           <Dropzone
             onDrop={pick}
             onReject={(rejections) => {
@@ -203,13 +208,8 @@ export function KycDocumentCard({
             accept={acceptedTypes(kind)}
             maxSize={MAX_KYC_FILE_BYTES}
             multiple={false}
-            role="button"
-            aria-label={
-              document
-                ? t('dropzone.replaceLabel', { document: title })
-                : t('dropzone.label', { document: title })
-            }
-            aria-describedby={hintId}
+            activateOnKeyboard={false}
+            openRef={openPicker}
             p="lg"
           >
             <Group justify="center" gap="md" wrap="nowrap" style={{ pointerEvents: 'none' }}>
@@ -222,7 +222,7 @@ export function KycDocumentCard({
               <Dropzone.Idle>
                 <IconUpload size={36} color="var(--mantine-color-dark-3)" aria-hidden />
               </Dropzone.Idle>
-              <div>
+              <Stack gap={6} align="flex-start">
                 <Text fz="sm" fw={600}>
                   {document ? t('dropzone.replace') : t('dropzone.prompt')}
                 </Text>
@@ -231,7 +231,25 @@ export function KycDocumentCard({
                     ? t('dropzone.rulesWithPdf', { limit })
                     : t('dropzone.rules', { limit })}
                 </Text>
-              </div>
+                <Button
+                  size="xs"
+                  variant="light"
+                  style={{ pointerEvents: 'auto' }}
+                  aria-label={
+                    document
+                      ? t('dropzone.replaceLabel', { document: title })
+                      : t('dropzone.label', { document: title })
+                  }
+                  aria-describedby={hintId}
+                  onClick={(event) => {
+                    // The area around would open the picker a second time.
+                    event.stopPropagation();
+                    openPicker.current?.();
+                  }}
+                >
+                  {document ? t('dropzone.chooseNew') : t('dropzone.choose')}
+                </Button>
+              </Stack>
             </Group>
           </Dropzone>
         )}

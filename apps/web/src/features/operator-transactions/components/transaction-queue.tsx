@@ -61,7 +61,7 @@ export function TransactionQueue({
   const notes = (tx: OperatorTransaction) => (
     <>
       {tx.delayReason ? (
-        <Text fz="xs" c="orange.9">
+        <Text fz="xs" c="red.9">
           {t('delayed', { reason: t(`depositsAdmin:reasonsShort.${tx.delayReason}`) })}
         </Text>
       ) : null}
