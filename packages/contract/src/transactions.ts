@@ -91,7 +91,7 @@ export const transactionEventSchema = z.object({
  * Whether the bought asset has reached the merchant account: a completed buy is credited through a
  * retried outbox (docs/decisions/008), so for a moment it may be Completed and still `pending`.
  */
-export const CREDIT_STATUSES = ['not_applicable', 'pending', 'delivered'] as const;
+export const CREDIT_STATUSES = ['not_applicable', 'pending', 'delivered', 'failed'] as const;
 
 export const transactionSchema = z.object({
   id: z.string(),

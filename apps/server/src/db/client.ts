@@ -42,8 +42,9 @@ export interface DatabaseHandle {
 }
 
 export interface OpenDatabaseOptions {
-  /** Errors of idle pooled connections (server restarts, network drops). Without a listener
-   * node-postgres would crash the process on them; a later query simply reconnects. */
+  /** Errors of pooled connections, idle or checked out (server restarts, network drops).
+   * Without a listener node-postgres would crash the process on them; a later query simply
+   * reconnects. */
   onIdleError?: (error: Error) => void;
 }
 
@@ -71,6 +72,11 @@ function poolDatabase(url: string, options: OpenDatabaseOptions): DatabaseHandle
     connectionTimeoutMillis: 5_000,
   });
   pool.on('error', (error) => options.onIdleError?.(error));
+  // The pool listens for errors only while a connection is idle. One checked out (a transaction
+  // between its queries) that loses the server (PostgreSQL restarting, network cut) emits
+  // 'error' with no listener, which would crash the whole process; its queries fail anyway and
+  // the pool drops it on release, so the error only needs a listener.
+  pool.on('connect', (client) => client.on('error', (error) => options.onIdleError?.(error)));
   return handleOf({ driver: 'postgres', pool, db: drizzleNodePg({ client: pool, schema }) });
 }
 

@@ -37,6 +37,10 @@ import { nextTransactionNumber } from './repository';
 
 type AccountRow = typeof merchantAccounts.$inferSelect;
 
+/** Runs inside the request's transaction after it is written (the idempotency key is kept here,
+ * so the key and the request commit together). */
+export type BeforeCommit = (tx: Database, transactionId: string) => Promise<void>;
+
 /** The user's account and its merchant (one query); another user's account is not found. */
 async function ownAccount(db: Database, userId: string, accountId: string) {
   const found = await findOwnAccount(db, userId, accountId);
@@ -141,6 +145,7 @@ export async function createSell(
   app: FastifyInstance,
   userId: string,
   input: CreateTransactionRequest,
+  beforeCommit?: BeforeCommit,
 ): Promise<string> {
   const now = new Date();
   const { account, merchant: found } = await ownAccount(app.db, userId, input.accountId);
@@ -177,6 +182,7 @@ export async function createSell(
         { ledgerAccountId: ledger.holdingId, amount: negate(amount) },
         { ledgerAccountId: ledger.reservedId, amount },
       ]);
+      await beforeCommit?.(tx, id);
       return id;
     });
   } catch (error) {
@@ -190,6 +196,7 @@ export async function createBuy(
   app: FastifyInstance,
   userId: string,
   input: CreateTransactionRequest,
+  beforeCommit?: BeforeCommit,
 ): Promise<string> {
   const now = new Date();
   const { account, merchant: found } = await ownAccount(app.db, userId, input.accountId);
@@ -203,8 +210,8 @@ export async function createBuy(
     .where(eq(users.id, userId));
   if (!agency?.bankAccountNumber) throw new AppError('DEPOSIT_ACCOUNT_MISSING');
 
-  return app.db.transaction((tx) =>
-    insertRequest(tx, {
+  return app.db.transaction(async (tx) => {
+    const id = await insertRequest(tx, {
       type: 'buy',
       userId,
       account,
@@ -213,8 +220,10 @@ export async function createBuy(
       totalKrw: krwTotal(input.amount, rate.rateKrw, 'buy'),
       expiresAt: buyRequestExpiresAt(now, app.config.buyRequestTtlHours),
       now,
-    }),
-  );
+    });
+    await beforeCommit?.(tx, id);
+    return id;
+  });
 }
 
 async function insertRequest(

@@ -5,6 +5,7 @@ import {
   depositAccountResponseSchema,
   transactionDetailSchema,
   transactionIdParamsSchema,
+  type TransactionDetail,
   type TransactionType,
 } from '@portal/contract/transactions';
 import { eq } from 'drizzle-orm';
@@ -43,14 +44,22 @@ const transactionRoutes: RoutePlugin = async (app) => {
       },
       async (request, reply) => {
         const user = app.signedInUser(request);
-        return withIdempotency(db, request, reply, user.id, async () => {
-          const id =
-            type === 'buy'
-              ? await createBuy(app, user.id, request.body)
-              : await createSell(app, user.id, request.body);
-          const detail = await transactionDetail(db, id, user.id);
+        return withIdempotency(db, request, reply, user.id, async (keep) => {
+          let answer: { status: number; body: TransactionDetail } | undefined;
+          // The answer is made and kept inside the request's own transaction, so a crash can
+          // never leave a request without its key or a key without its request.
+          const id = await (type === 'buy' ? createBuy : createSell)(
+            app,
+            user.id,
+            request.body,
+            async (tx, transactionId) => {
+              const detail = await transactionDetail(tx, transactionId, user.id);
+              answer = { status: 201, body: transactionDetailSchema.parse(detail) };
+              await keep(tx, answer);
+            },
+          );
           request.log.info({ transactionId: id, type }, 'request created');
-          return { status: 201, body: transactionDetailSchema.parse(detail) };
+          return answer!;
         });
       },
     );

@@ -152,7 +152,13 @@ export default fp(
       }
 
       const token = request.cookies[SESSION_COOKIE];
-      const found = token ? await findSession(app.db, token, lifetime) : null;
+      let found;
+      try {
+        found = token ? await findSession(app.db, token, lifetime) : null;
+      } catch (error) {
+        unidentified.add(request);
+        throw error;
+      }
       request.session = found?.session ?? null;
       request.user = found?.user ?? null;
       // A cookie of an ended or expired session is dropped rather than sent again and again.
@@ -182,6 +188,10 @@ export default fp(
       if (!isApiRoute(request) || (request.routeOptions.config.caller ?? 'browser') !== 'browser') {
         return payload;
       }
+      // Who is calling is unknown (the database failed): a token for an anonymous visitor would
+      // replace the signed-in browser's good one and fail its next request after the database
+      // is back, so its cookies are left as they are.
+      if (unidentified.has(request)) return payload;
       let binding = bindingOf(request);
       if (!binding) {
         const anonymous = newAnonymousId();
@@ -218,6 +228,9 @@ export default fp(
  * cookie's, or null once sign-in or sign-out has retired it (onSend then issues a new one).
  */
 const anonymousIds = new WeakMap<FastifyRequest, string | null>();
+
+/** Requests whose session could not be looked up (database unavailable). */
+const unidentified = new WeakSet<FastifyRequest>();
 
 function bindingOf(request: FastifyRequest): CsrfBinding | null {
   if (request.session) return { session: request.session.id };

@@ -34,7 +34,7 @@ export default fp<DatabasePluginOptions>(
     const handle =
       options.database ??
       (await openDatabase(target, {
-        onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection failed'),
+        onIdleError: (error) => app.log.warn({ err: error }, 'a database connection failed'),
       }));
     // Registered before migrating, so that a failed start still releases the database.
     app.addHook('onClose', async () => {

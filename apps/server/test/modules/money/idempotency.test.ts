@@ -103,4 +103,22 @@ describe('Idempotency-Key', () => {
 
     expect(await transactionsOf(owner.id)).toEqual([first.json<TransactionDetail>().id]);
   });
+  it('keeps the key in the same database transaction as the request it made', async () => {
+    // So no crash can part them: killed before the commit, neither exists and the retry runs for
+    // real; after it, both do and the retry gets the stored answer (tools/hardening crash tests).
+    const owner = await kit.person();
+    const account = await kit.account(owner, '50');
+    for (const side of ['buy', 'sell'] as const) {
+      const key = randomUUID();
+      const made = await kit.request(owner, side, account.id, '2', key);
+      expect(made.statusCode).toBe(201);
+      const result = await kit.app.db.execute<{ same: boolean; status: number }>(
+        sql`select k.xmin::text = t.xmin::text as same, k.response_status as status
+              from idempotency_keys k, transactions t
+             where k.user_id = ${owner.id} and k.key = ${key}
+               and t.id = ${made.json<TransactionDetail>().id}`,
+      );
+      expect(result.rows).toEqual([{ same: true, status: 201 }]);
+    }
+  });
 });

@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '@server/db/client';
+import { agencies, merchants, rates, users } from '@server/db/schema';
+import { hashPassword } from '@server/modules/auth/passwords';
+import { createSession } from '@server/modules/auth/sessions';
+import { driftedAccounts, ledgerTotal } from '@server/modules/ledger/ledger';
+import { seedSandboxAccount } from '@server/modules/merchants/adapters/sandbox-adapter';
+import { SESSION_COOKIE } from '@server/plugins/app/access';
+import { Browser } from './browser';
+
+export const PASSWORD = 'Hardening#2026!';
+const SANDBOX_PASSWORD = 'sandbox-password';
+
+export interface Client {
+  id: string;
+  email: string;
+  name: string;
+  browser: Browser;
+  accountId: string;
+}
+
+export interface MoneySetup {
+  merchantId: string;
+  clients: Client[];
+}
+
+/**
+ * A sandbox merchant that takes any amount, its rates, an agency with a bank account, and
+ * `count` clients who each have a signed-in browser and a saved merchant account holding
+ * `balance`. The rows are written straight to the database (as the API tests' kit does); the
+ * account is saved through the API, so its link token is made the way production makes it.
+ */
+export async function setUpMoney(
+  db: Database,
+  baseUrl: string,
+  options: { count: number; balance: string; signIn?: 'session-row' | 'password' },
+): Promise<MoneySetup> {
+  const tag = randomBytes(3).toString('hex').toUpperCase();
+  const asset = `H${tag}`;
+  const [merchant] = await db
+    .insert(merchants)
+    .values({
+      code: `HARD-${tag}`,
+      name: `Hardening ${tag}`,
+      asset,
+      minPerRequest: '0.00000001',
+      maxPerRequest: '1000000',
+      connection: 'sandbox',
+    })
+    .returning({ id: merchants.id });
+  await db.insert(rates).values({ asset, buyRateKrw: '1392.50', sellRateKrw: '1381.00' });
+  const [agency] = await db
+    .insert(agencies)
+    .values({
+      code: `HA-${tag}`,
+      name: `Hardening agency ${tag}`,
+      bankName: '국민은행',
+      bankAccountNumber: `100-${tag}`,
+      bankAccountHolder: '(주)하드닝',
+    })
+    .returning({ id: agencies.id });
+  const passwordHash = await hashPassword(PASSWORD);
+
+  const clients: Client[] = [];
+  for (let index = 0; index < options.count; index += 1) {
+    const email = `hardening-${tag.toLowerCase()}-${index}@example.test`;
+    const name = `하드닝${tag}${index}`;
+    const [row] = await db
+      .insert(users)
+      .values({
+        email,
+        name,
+        phone: '010-1234-5678',
+        passwordHash,
+        role: 'client',
+        agencyId: agency!.id,
+      })
+      .returning({ id: users.id });
+    const browser = new Browser(baseUrl);
+    if (options.signIn === 'password') {
+      await browser.get('/api/auth/me');
+      const signedIn = await browser.post('/api/auth/sign-in', { email, password: PASSWORD });
+      if (signedIn.status !== 200)
+        throw new Error(`sign-in failed: ${JSON.stringify(signedIn.body)}`);
+    } else {
+      const { token } = await createSession(
+        db,
+        row!.id,
+        { idleMinutes: 30, maxHours: 12 },
+        { ip: null, userAgent: 'hardening' },
+      );
+      browser.cookies.set(SESSION_COOKIE, token);
+      await browser.get('/api/auth/me');
+    }
+    const accountNumber = `HB-${randomBytes(5).toString('hex')}`;
+    await seedSandboxAccount(db, merchant!.id, {
+      accountNumber,
+      password: SANDBOX_PASSWORD,
+      holderName: name,
+      balance: options.balance,
+    });
+    const verified = await browser.post<{ verificationId: string }>('/api/accounts/verify', {
+      merchantId: merchant!.id,
+      accountNumber,
+      password: SANDBOX_PASSWORD,
+    });
+    if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
+    const saved = await browser.post<{ id: string }>('/api/accounts', {
+      verificationId: verified.body.verificationId,
+    });
+    if (saved.status !== 201) throw new Error(`save failed: ${JSON.stringify(saved.body)}`);
+    clients.push({ id: row!.id, email, name, browser, accountId: saved.body.id });
+  }
+  return { merchantId: merchant!.id, clients };
+}
+
+/** A fresh quote for the merchant (the token is part of the payload a retry must repeat). */
+export async function quoteFor(browser: Browser, merchantId: string, side: 'buy' | 'sell') {
+  const answer = await browser.get<{ token: string }>(
+    `/api/quotes?merchantId=${merchantId}&side=${side}`,
+  );
+  if (answer.status !== 200) throw new Error(`quote: ${answer.status}`);
+  return answer.body.token;
+}
+
+/** The ledger as the database sees it: sum of every posting, and accounts whose balance does not
+ * equal the sum of their postings. */
+export async function ledgerState(db: Database) {
+  const total = await ledgerTotal(db);
+  const drifted = await driftedAccounts(db);
+  const entries = await db.execute<{ n: string }>(
+    sql`select count(*)::text as n from ledger_entries`,
+  );
+  return { total, drifted: drifted.length, entries: Number(entries.rows[0]!.n) };
+}
