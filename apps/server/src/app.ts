@@ -29,6 +29,7 @@ import liveRoutes from '@server/modules/live/routes';
 import rateRoutes from '@server/modules/rates/routes';
 import moneyWorkers from '@server/modules/transactions/workers';
 import operatorTransactionRoutes from '@server/modules/transactions/operator-routes';
+import merchantCreditRoutes from '@server/modules/transactions/merchant-credit-routes';
 import transactionRoutes from '@server/modules/transactions/routes';
 import storage from '@server/lib/storage/plugin';
 import access from '@server/plugins/app/access';
@@ -113,6 +114,7 @@ export function buildApp(config: Config, dependencies: AppDependencies = {}): Ap
   app.register(rateRoutes, { prefix: API_BASE_PATH });
   app.register(transactionRoutes, { prefix: API_BASE_PATH });
   app.register(operatorTransactionRoutes, { prefix: API_BASE_PATH });
+  app.register(merchantCreditRoutes, { prefix: API_BASE_PATH });
   app.register(depositRoutes, { prefix: API_BASE_PATH });
   app.register(liveRoutes, { prefix: API_BASE_PATH });
 

@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'agency_created',
   'agency_changed',
   'agency_bank_account_changed',
+  'merchant_credit_retried',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'invalid' });
 export type AuditAction = z.infer<typeof auditActionSchema>;

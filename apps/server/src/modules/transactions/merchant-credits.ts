@@ -1,11 +1,16 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { FailedCredit } from '@portal/contract/merchant-credits';
+import type { Database } from '@server/db/client';
 import { merchantAccounts, merchantCredits, transactions } from '@server/db/schema';
 import { ledgerFor, lockAccountLedger, negate, postEntry } from '@server/modules/ledger/ledger';
 import { notifyTransactionChange } from '@server/modules/live/notify';
 import { MerchantError } from '@server/modules/merchants/adapter';
 import { callMerchant } from '@server/modules/merchants/adapters-plugin';
 import { findMerchant } from '@server/modules/merchants/repository';
+import { recordAuditEvent } from '@server/modules/audit/audit-log';
+import { AppError } from '@server/lib/errors';
+import { operatorTransaction } from './repository';
 
 /**
  * The outbox of merchant credits for completed buys (docs/decisions/008). A buy completes when
@@ -18,6 +23,9 @@ export const RETRY_DELAYS_SECONDS = [5, 15, 60, 300, 900, 3600] as const;
 
 /** After this many attempts a credit is `failed` and waits for the operator. */
 export const MAX_ATTEMPTS = 20;
+
+/** Failed credits are rare; the operator's list shows this many at most. */
+export const FAILED_CREDITS_LIMIT = 200;
 
 export async function deliverDueCredits(app: FastifyInstance, limit = 20): Promise<number> {
   let delivered = 0;
@@ -120,12 +128,104 @@ async function fail(
   const giveUp = permanent || attempts >= MAX_ATTEMPTS;
   const delay = RETRY_DELAYS_SECONDS[Math.min(attempts - 1, RETRY_DELAYS_SECONDS.length - 1)]!;
   app.log.warn({ creditId: id, attempts, reason, giveUp }, 'merchant credit not delivered');
-  await app.db
-    .update(merchantCredits)
-    .set({
-      status: giveUp ? 'failed' : 'pending',
-      lastError: reason,
-      nextAttemptAt: new Date(Date.now() + delay * 1000),
+  await app.db.transaction(async (tx) => {
+    const [credit] = await tx
+      .update(merchantCredits)
+      .set({
+        status: giveUp ? 'failed' : 'pending',
+        lastError: reason,
+        nextAttemptAt: new Date(Date.now() + delay * 1000),
+      })
+      .where(and(eq(merchantCredits.id, id), lte(merchantCredits.attempts, attempts)))
+      .returning({ transactionId: merchantCredits.transactionId });
+    if (!credit || !giveUp) return;
+    // The buy shows it too, so the user is told and the operator's queue finds it.
+    const [buy] = await tx
+      .update(transactions)
+      .set({ creditStatus: 'failed', updatedAt: new Date() })
+      .where(eq(transactions.id, credit.transactionId))
+      .returning({ userId: transactions.userId, status: transactions.status });
+    if (buy) {
+      await notifyTransactionChange(tx, {
+        userId: buy.userId,
+        transactionId: credit.transactionId,
+        status: buy.status,
+      });
+    }
+  });
+}
+
+/** The credits given up on, oldest first, with the transaction each belongs to. */
+export async function listFailedCredits(
+  db: Database,
+  limit = FAILED_CREDITS_LIMIT,
+): Promise<FailedCredit[]> {
+  const failed = await db
+    .select({
+      transactionId: merchantCredits.transactionId,
+      attempts: merchantCredits.attempts,
+      lastError: merchantCredits.lastError,
     })
-    .where(and(eq(merchantCredits.id, id), lte(merchantCredits.attempts, attempts)));
+    .from(merchantCredits)
+    .where(eq(merchantCredits.status, 'failed'))
+    .orderBy(asc(merchantCredits.createdAt))
+    .limit(limit);
+  const items: FailedCredit[] = [];
+  for (const credit of failed) {
+    const transaction = await operatorTransaction(db, credit.transactionId);
+    if (transaction)
+      items.push({ transaction, attempts: credit.attempts, lastError: credit.lastError });
+  }
+  return items;
+}
+
+/**
+ * Puts a failed credit back into the outbox, due now and with a fresh set of attempts; the worker
+ * sends it with the same idempotency key, so a merchant that did take an earlier attempt answers
+ * with that transfer instead of crediting twice. Refused unless the credit has failed.
+ */
+export async function retryFailedCredit(
+  db: Database,
+  transactionId: string,
+  operator: { userId: string; ip?: string; note?: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [credit] = await tx
+      .update(merchantCredits)
+      .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date() })
+      .where(
+        and(eq(merchantCredits.transactionId, transactionId), eq(merchantCredits.status, 'failed')),
+      )
+      .returning({ id: merchantCredits.id, lastError: merchantCredits.lastError });
+    if (!credit) {
+      const [exists] = await tx
+        .select({ id: transactions.id })
+        .from(transactions)
+        .where(eq(transactions.id, transactionId));
+      if (!exists) throw new AppError('NOT_FOUND', 'This transaction does not exist.');
+      throw new AppError('TRANSITION_NOT_ALLOWED', 'Only a failed merchant credit can be retried.');
+    }
+    const [buy] = await tx
+      .update(transactions)
+      .set({ creditStatus: 'pending', updatedAt: new Date() })
+      .where(eq(transactions.id, transactionId))
+      .returning({
+        userId: transactions.userId,
+        status: transactions.status,
+        number: transactions.number,
+      });
+    if (!buy) return;
+    await recordAuditEvent(tx, {
+      action: 'merchant_credit_retried',
+      actorUserId: operator.userId,
+      subjectUserId: buy.userId,
+      ip: operator.ip ?? null,
+      details: {
+        transaction: buy.number,
+        lastError: credit.lastError,
+        note: operator.note ?? null,
+      },
+    });
+    await notifyTransactionChange(tx, { userId: buy.userId, transactionId, status: buy.status });
+  });
 }

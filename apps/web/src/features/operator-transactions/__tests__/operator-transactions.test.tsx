@@ -44,6 +44,15 @@ const pendingBuy: OperatorTransaction = {
   creditStatus: 'pending',
 };
 
+const creditFailedBuy: OperatorTransaction = {
+  ...pendingBuy,
+  id: '0b6f7c52-1d2e-4a8f-9f3b-000000000004',
+  number: 'B00000004',
+  status: 'Completed',
+  delayReason: null,
+  creditStatus: 'failed',
+};
+
 const page = (items: OperatorTransaction[]) =>
   ok({ items, total: items.length, page: 1, pageSize: 20 });
 
@@ -55,6 +64,15 @@ beforeEach(() => {
       const all = [requestedSell, pendingSell, pendingBuy];
       return Promise.resolve(
         page(all.filter((tx) => (!type || tx.type === type) && (!status || tx.status === status))),
+      );
+    }
+    if (url === '/operator/merchant-credits') {
+      return Promise.resolve(
+        ok({
+          items: [
+            { transaction: creditFailedBuy, attempts: 20, lastError: 'link_invalid: relink' },
+          ],
+        }),
       );
     }
     return Promise.reject(new Error(`unexpected GET ${url}`));
@@ -131,6 +149,29 @@ describe('operator transactions', () => {
       }),
     );
     expect(await screen.findByText('B00000003 cancelled.')).toBeTruthy();
+  });
+
+  it('lists the merchant credits that failed, and sends one again', async () => {
+    const post = vi
+      .spyOn(api, 'post')
+      .mockResolvedValue(ok({ ...creditFailedBuy, creditStatus: 'pending' }));
+    await renderApp(<OperatorTransactions />, { path: '/?queue=buys' });
+    const list = await screen.findByRole('list', { name: 'Merchant credits that failed' });
+    expect(
+      within(list).getByText('Credit failed after 20 attempts: link_invalid: relink'),
+    ).toBeTruthy();
+    fireEvent.click(within(list).getByRole('button', { name: 'Retry credit: B00000004' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Send the credit of B00000004 again',
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Retry credit' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(
+        `/operator/transactions/${creditFailedBuy.id}/retry-credit`,
+        {},
+      ),
+    );
+    expect(await screen.findByText('The credit of B00000004 is being sent again.')).toBeTruthy();
   });
 
   it('says why the server refused a move', async () => {

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { operatorTransactionsQueryKey } from './get-operator-transactions';
 
 /** What the operator can do to a transaction, each a POST under /operator/transactions/:id. */
-export type TransactionAction = 'take' | 'completeSell' | 'completeBuy' | 'cancel';
+export type TransactionAction = 'take' | 'completeSell' | 'completeBuy' | 'cancel' | 'retryCredit';
 
 export interface TransactionActionInput {
   id: string;
@@ -17,9 +17,13 @@ const endpoint: Record<TransactionAction, string> = {
   completeSell: 'complete',
   completeBuy: 'complete',
   cancel: 'cancel',
+  retryCredit: 'retry-credit',
 };
 
-/** take: sell Requested -> Pending; complete: Pending -> Completed; cancel: Pending -> Cancelled. */
+/**
+ * take: sell Requested -> Pending; complete: Pending -> Completed; cancel: Pending -> Cancelled;
+ * retryCredit: a failed merchant credit of a completed buy goes out again.
+ */
 export async function runTransactionAction({
   id,
   action,

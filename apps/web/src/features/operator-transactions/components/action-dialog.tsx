@@ -28,6 +28,7 @@ const schemas = {
   completeSell: z.object({ payoutReference: text, note: optionalText }),
   completeBuy: z.object({ note: optionalText }),
   cancel: z.object({ reason: text }),
+  retryCredit: z.object({ note: optionalText }),
 } satisfies Record<TransactionAction, z.ZodType>;
 
 interface ActionValues {

@@ -9,6 +9,7 @@ import {
   type TransactionType,
 } from '@portal/contract/transactions';
 import { ActionDialog, type PendingAction } from './action-dialog';
+import { FailedCredits } from './failed-credits';
 import { TransactionQueue } from './transaction-queue';
 
 const QUEUES = ['payouts', 'buys', 'all'] as const;
@@ -55,7 +56,10 @@ export function OperatorTransactions() {
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="buys">
-          <Section name="buysPending" type="buy" status="Pending" onAction={setPending} />
+          <Stack gap="xl">
+            <Section name="buysPending" type="buy" status="Pending" onAction={setPending} />
+            <FailedCredits onAction={setPending} />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="all">
           <AllTransactions onAction={setPending} />

@@ -21,6 +21,7 @@ const breakAnywhere = { overflowWrap: 'anywhere' } as const;
 
 /** What the operator may do next: the server's rules, mirrored so only allowed buttons show. */
 export function actionsOf(transaction: OperatorTransaction): TransactionAction[] {
+  if (transaction.creditStatus === 'failed') return ['retryCredit'];
   if (transaction.status === 'Requested' && transaction.type === 'sell') return ['take'];
   if (transaction.status !== 'Pending') return [];
   return [transaction.type === 'sell' ? 'completeSell' : 'completeBuy', 'cancel'];
@@ -63,6 +64,11 @@ export function TransactionQueue({
       {tx.delayReason ? (
         <Text fz="xs" c="red.9">
           {t('delayed', { reason: t(`depositsAdmin:reasonsShort.${tx.delayReason}`) })}
+        </Text>
+      ) : null}
+      {tx.creditStatus === 'failed' ? (
+        <Text fz="xs" c="red.9">
+          {t('creditFailedShort')}
         </Text>
       ) : null}
       {tx.payoutReference ? (

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TransactionDetail } from '@portal/contract/transactions';
 import { TransactionDetailScreen } from '@/features/transactions/components/transaction-detail';
@@ -103,6 +103,20 @@ describe('transaction detail', () => {
     );
     expect(await screen.findByText('KB-20260302-0001')).toBeTruthy();
     expect(screen.getByText(/Being credited to your merchant account/)).toBeTruthy();
+  });
+
+  it('tells the buyer that a credit the merchant refused is in hand, in both languages', async () => {
+    const refused = transaction({
+      status: 'Completed',
+      completedAt: '2026-03-02T03:00:00.000Z',
+      creditStatus: 'failed',
+      depositInstructions: null,
+    });
+    await show(refused);
+    expect(await screen.findByText(/The merchant has not accepted the transfer/)).toBeTruthy();
+    cleanup();
+    await show(refused, 'ko');
+    expect(await screen.findByText(/머천트가 아직 자산 입고를 받지 않았습니다/)).toBeTruthy();
   });
 
   it('cancels a Requested request after asking', async () => {

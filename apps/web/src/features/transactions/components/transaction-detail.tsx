@@ -129,6 +129,16 @@ function DetailBody({ detail }: { detail: Detail }) {
           {t('detail.crediting')}
         </Alert>
       ) : null}
+      {detail.creditStatus === 'failed' ? (
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle aria-hidden />}
+          role="status"
+        >
+          {t('detail.creditFailed')}
+        </Alert>
+      ) : null}
       {openBuy && detail.depositInstructions ? (
         <DepositInstructions
           instructions={detail.depositInstructions}
