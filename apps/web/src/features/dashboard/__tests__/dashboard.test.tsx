@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FailedCredit } from '@portal/contract/merchant-credits';
 import type { Transaction, TransactionList } from '@portal/contract/transactions';
 import type { CurrentUser } from '@portal/contract/users';
 import { paths } from '@/config/paths';
@@ -32,6 +33,16 @@ const pendingSell = transaction({
   createdAt: '2026-03-04T01:00:00.000Z',
 });
 
+const failedCredit: FailedCredit = {
+  transaction: {
+    ...completedBuy,
+    creditStatus: 'failed',
+    user: { id: 'u-9', name: '홍길동', email: 'client@wonbridge.example' },
+  },
+  attempts: 20,
+  lastError: 'unavailable: timeout',
+};
+
 interface Answers {
   user?: CurrentUser;
   last?: () => Promise<unknown>;
@@ -62,6 +73,11 @@ function answer({
     if (url === '/operator/transactions') {
       const key = `${String(params.type)}-${String(params.status)}`;
       return Promise.resolve(ok({ items: [], total: work[key] ?? 0, page: 1, pageSize: 1 }));
+    }
+    if (url === '/operator/merchant-credits') {
+      return Promise.resolve(
+        ok({ items: Array.from({ length: work.creditsFailed ?? 0 }, () => failedCredit) }),
+      );
     }
     if (url === '/operator/deposits') {
       return Promise.resolve(ok({ items: [], total: work.review ?? 0, page: 1, pageSize: 1 }));
@@ -185,7 +201,13 @@ describe('dashboard', () => {
   it('shows the operator the work waiting, linking to its screens', async () => {
     const get = answer({
       user: { ...testUser, name: '운영자', role: 'operator' },
-      work: { 'sell-Requested': 2, 'sell-Pending': 1, 'buy-Pending': 4, review: 3 },
+      work: {
+        'sell-Requested': 2,
+        'sell-Pending': 1,
+        'buy-Pending': 4,
+        review: 3,
+        creditsFailed: 1,
+      },
     });
     await show();
     expect(await screen.findByText('Hello, 운영자')).toBeTruthy();
@@ -196,7 +218,12 @@ describe('dashboard', () => {
       `${paths.app.operatorTransactions}?queue=payouts`,
     );
     const buys = screen.getByRole('region', { name: 'Buys to resolve' });
-    expect(within(buys).getByLabelText('4 waiting')).toBeTruthy();
+    expect(within(buys).getByLabelText('5 waiting')).toBeTruthy();
+    expect(
+      within(buys).getByText(
+        '4 need a decision on their deposit; 1 merchant credits failed and wait for a retry.',
+      ),
+    ).toBeTruthy();
     const deposits = screen.getByRole('region', { name: 'Deposits in review' });
     expect(within(deposits).getByLabelText('3 waiting')).toBeTruthy();
     expect(within(deposits).getByRole('link').getAttribute('href')).toBe(

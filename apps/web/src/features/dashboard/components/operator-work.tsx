@@ -32,7 +32,8 @@ const CARDS: readonly WorkCard[] = [
   {
     key: 'buys',
     icon: IconShoppingCart,
-    count: (work) => work.buysPending,
+    count: (work) => work.buysPending + work.creditsFailed,
+    detail: (work) => ({ pending: work.buysPending, failed: work.creditsFailed }),
     to: `${paths.app.operatorTransactions}?queue=buys`,
   },
   {
