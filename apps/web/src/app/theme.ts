@@ -40,4 +40,10 @@ export const theme = createTheme({
     '-apple-system, BlinkMacSystemFont, "Segoe UI", "Apple SD Gothic Neo", "Noto Sans KR", "Malgun Gothic", Roboto, sans-serif',
   headings: { fontWeight: '700' },
   variantColorResolver,
+  components: {
+    // A badge is a word or two: in a crowded table it keeps its width instead of being cut to
+    // "Act…" (its label would otherwise shrink to nothing under the table's auto layout).
+    // A plain object rather than Badge.extend, so the theme does not pull Badge into the entry.
+    Badge: { styles: { root: { minWidth: 'max-content' } } },
+  },
 });
