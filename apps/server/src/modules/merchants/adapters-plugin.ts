@@ -1,5 +1,11 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { MERCHANT_CALL_TIMEOUT_MS, MerchantError, type MerchantAdapter } from './adapter';
+import {
+  MERCHANT_CALL_TIMEOUT_MS,
+  MerchantError,
+  type LinkedAccount,
+  type MerchantAdapter,
+} from './adapter';
 import { adapterFor } from './adapters';
 import type { MerchantRow } from './repository';
 
@@ -57,4 +63,29 @@ export async function callMerchant<T>(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** What a saved merchant account needs for a call: its number and its sealed link token. */
+export interface SavedAccountLink {
+  id: string;
+  accountNumber: string;
+  linkTokenCiphertext: string;
+}
+
+/**
+ * One call to the merchant about a saved account: the merchant's adapter, the account's link
+ * token unsealed (bound to the account's id), and the call under the deadline of callMerchant.
+ */
+export function callMerchantForAccount<T>(
+  app: FastifyInstance,
+  merchant: MerchantRow,
+  account: SavedAccountLink,
+  call: (adapter: MerchantAdapter, linked: LinkedAccount, signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const adapter = app.merchantAdapters.forMerchant(merchant);
+  const linked = {
+    accountNumber: account.accountNumber,
+    linkToken: app.secretBox.open(account.linkTokenCiphertext, account.id),
+  };
+  return callMerchant(app.merchantAdapters.timeoutMs, (signal) => call(adapter, linked, signal));
 }

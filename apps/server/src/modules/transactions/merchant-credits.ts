@@ -6,7 +6,7 @@ import { merchantAccounts, merchantCredits, transactions } from '@server/db/sche
 import { ledgerFor, lockAccountLedger, negate, postEntry } from '@server/modules/ledger/ledger';
 import { notifyTransactionChange } from '@server/modules/live/notify';
 import { MerchantError } from '@server/modules/merchants/adapter';
-import { callMerchant } from '@server/modules/merchants/adapters-plugin';
+import { callMerchantForAccount } from '@server/modules/merchants/adapters-plugin';
 import { findMerchant } from '@server/modules/merchants/repository';
 import { recordAuditEvent } from '@server/modules/audit/audit-log';
 import { AppError } from '@server/lib/errors';
@@ -64,13 +64,10 @@ async function deliverOne(app: FastifyInstance): Promise<'none' | 'delivered' | 
 
   let transferId: string;
   try {
-    const adapter = app.merchantAdapters.forMerchant(merchant);
-    const linkToken = app.secretBox.open(account.linkTokenCiphertext, account.id);
-    const result = await callMerchant(app.merchantAdapters.timeoutMs, (signal) =>
+    const result = await callMerchantForAccount(app, merchant, account, (adapter, linked, signal) =>
       adapter.credit(
         {
-          accountNumber: account.accountNumber,
-          linkToken,
+          ...linked,
           amount: buy.amount,
           idempotencyKey: `buy-credit:${credit.id}`,
           reference: buy.number,

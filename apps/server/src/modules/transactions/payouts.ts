@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { merchantAccounts, transactions } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
 import { MerchantError } from '@server/modules/merchants/adapter';
-import { callMerchant } from '@server/modules/merchants/adapters-plugin';
+import { callMerchantForAccount } from '@server/modules/merchants/adapters-plugin';
 import { findMerchant } from '@server/modules/merchants/repository';
 import { applyMove } from './moves';
 import { planMove, type Actor } from './state-moves';
@@ -55,13 +55,10 @@ export async function completeSell(
     throw new AppError('TRANSITION_NOT_ALLOWED', 'This sale was changed meanwhile; reload it.');
   }
   try {
-    const adapter = app.merchantAdapters.forMerchant(merchant);
-    const linkToken = app.secretBox.open(account.linkTokenCiphertext, account.id);
-    await callMerchant(app.merchantAdapters.timeoutMs, (signal) =>
+    await callMerchantForAccount(app, merchant, account, (adapter, linked, signal) =>
       adapter.debit(
         {
-          accountNumber: account.accountNumber,
-          linkToken,
+          ...linked,
           amount: row.amount,
           idempotencyKey: `sell-debit:${row.id}`,
           reference: row.number,

@@ -27,7 +27,7 @@ import {
 } from '@server/modules/ledger/ledger';
 import { notifyTransactionChange } from '@server/modules/live/notify';
 import { MerchantError } from '@server/modules/merchants/adapter';
-import { callMerchant } from '@server/modules/merchants/adapters-plugin';
+import { callMerchantForAccount } from '@server/modules/merchants/adapters-plugin';
 import { findOwnAccount } from '@server/modules/accounts/repository';
 import { plainAmount, type MerchantRow } from '@server/modules/merchants/repository';
 import { quoteSigner } from '@server/modules/rates/quotes';
@@ -87,10 +87,11 @@ async function merchantBalance(
   account: AccountRow,
 ): Promise<string | undefined> {
   try {
-    const adapter = app.merchantAdapters.forMerchant(merchant);
-    const linkToken = app.secretBox.open(account.linkTokenCiphertext, account.id);
-    const { balance } = await callMerchant(app.merchantAdapters.timeoutMs, (signal) =>
-      adapter.getBalance({ accountNumber: account.accountNumber, linkToken }, signal),
+    const { balance } = await callMerchantForAccount(
+      app,
+      merchant,
+      account,
+      (adapter, linked, signal) => adapter.getBalance(linked, signal),
     );
     return balance;
   } catch (error) {
