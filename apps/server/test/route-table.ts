@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { API_BASE_PATH } from '@portal/contract/http';
+import { ZodType } from 'zod';
 import type { Config } from '@server/config';
 import type { AppDependencies } from '@server/app';
 import type { App } from '@server/lib/zod-routes';
@@ -11,6 +12,14 @@ export interface ApiRoute {
   url: string;
   access: Access;
   caller: Caller;
+  /** The zod schemas the route validates its request with, where it declares them. */
+  schema: RouteSchemas;
+}
+
+export interface RouteSchemas {
+  body?: ZodType;
+  querystring?: ZodType;
+  params?: ZodType;
 }
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -42,10 +51,21 @@ function collectApiRoutes(app: App): void {
         url: route.url,
         access: route.config?.access ?? 'user',
         caller: route.config?.caller ?? 'browser',
+        schema: schemasOf(route.schema),
       });
     }
   });
   routesOf.set(app, routes);
+}
+
+function schemasOf(schema: unknown): RouteSchemas {
+  const parts = (schema ?? {}) as Record<string, unknown>;
+  const zod = (part: unknown) => (part instanceof ZodType ? part : undefined);
+  return {
+    body: zod(parts.body),
+    querystring: zod(parts.querystring),
+    params: zod(parts.params),
+  };
 }
 
 export const isStateChanging = (route: ApiRoute) => !SAFE.has(route.method);

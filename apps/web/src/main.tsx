@@ -1,3 +1,5 @@
+// First: configures zod before any schema of the contract is built.
+import '@/lib/zod-config';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { assetAmountSchema, krwAmountSchema, rateKrwSchema } from './money';
-import { safeText } from './validation';
+import { isStorableText, safeText } from './validation';
 
 /**
  * Transaction vocabulary shared by the server's rules and the web's screens.
@@ -153,7 +153,12 @@ export const transactionFilterShape = {
     .optional(),
   from: calendarDateSchema.optional(),
   to: calendarDateSchema.optional(),
-  q: z.string().trim().max(100, { error: 'tooLong' }).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(100, { error: 'tooLong' })
+    .refine(isStorableText, { error: 'invalidCharacters' })
+    .optional(),
 };
 
 /**
@@ -282,12 +287,14 @@ export const bankReferenceSchema = z
 
 /**
  * The depositor's name exactly as the bank sent it. Not `safeText`: a zero-width or full-width
- * character must reach the matching code (and fail it), not be refused at the door.
+ * character must reach the matching code (and fail it), not be refused at the door. Only text the
+ * database cannot hold is refused (`isStorableText`).
  */
 export const depositorNameSchema = z
   .string({ error: 'required' })
   .min(1, { error: 'required' })
-  .max(100, { error: 'tooLong' });
+  .max(100, { error: 'tooLong' })
+  .refine(isStorableText, { error: 'invalidCharacters' });
 
 /** A deposit notification, from the bank webhook or typed in by the operator. */
 export const depositNotificationSchema = z.strictObject({
@@ -296,7 +303,11 @@ export const depositNotificationSchema = z.strictObject({
   amountKrw: krwAmountSchema.refine((value) => value !== '0', { error: 'amountNotPositive' }),
   receivedAt: z.iso.datetime({ offset: true, error: 'dateInvalid' }),
   /** The receiving bank account number, as the bank reports it. */
-  receivingAccount: z.string().max(60, { error: 'tooLong' }).optional(),
+  receivingAccount: z
+    .string()
+    .max(60, { error: 'tooLong' })
+    .refine(isStorableText, { error: 'invalidCharacters' })
+    .optional(),
 });
 export type DepositNotification = z.input<typeof depositNotificationSchema>;
 

@@ -67,6 +67,18 @@ export function isScriptLike(text: string): boolean {
   );
 }
 
+/** A UTF-16 surrogate without its pair: not a character at all, and not valid UTF-8. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Whether PostgreSQL can take the text as a parameter: it refuses NUL in text, and a lone
+ * surrogate cannot be encoded as UTF-8. For fields that must otherwise take any text as sent (a
+ * bank's depositor name, a search), so that such input is a 400 instead of a failed query.
+ */
+export function isStorableText(text: string): boolean {
+  return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+}
+
 export function hasForbiddenCharacters(text: string): boolean {
   return FORBIDDEN_CHARACTERS.test(text);
 }

@@ -2,6 +2,7 @@ import type { ErrorBody, ErrorCode } from '@portal/contract/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, DEFAULT_MESSAGES, STATUS_BY_CODE, errorBody } from '@server/lib/errors';
+import { setSecurityHeadersWithoutHooks } from '@server/plugins/external/helmet';
 
 /** Client errors raised by Fastify and its plugins, by status. */
 const CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
@@ -60,6 +61,7 @@ export function frameworkErrorHandler(
   reply: FastifyReply,
 ): void {
   request.log.info({ code: (error as { code?: string }).code }, 'unusable URL refused');
+  setSecurityHeadersWithoutHooks(reply, request.server.config.nodeEnv === 'production');
   void reply
     .code(STATUS_BY_CODE.BAD_REQUEST)
     .type('application/json; charset=utf-8')

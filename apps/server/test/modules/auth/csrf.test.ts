@@ -1,7 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTemplatePglite } from '@test/pglite-template';
 import { sql } from 'drizzle-orm';
 import type { App } from '@server/lib/zod-routes';
+import {
+  SIGNATURE_HEADER,
+  TIMESTAMP_HEADER,
+  signBankNotification,
+} from '@server/modules/deposits/webhook-signature';
 import { BrowserClient } from '@test/browser-client';
 import { footprint, signedIn } from '@test/identity';
 import {
@@ -35,6 +41,24 @@ describe('the route table', () => {
       'PUT /api/operator/users/:id/role',
     ]) {
       expect(listed).toContain(expected);
+    }
+  });
+});
+
+describe('the route table', () => {
+  it('gives every route one of the protections tested here', () => {
+    for (const route of routes) {
+      // Probes (health checks) only read; anything that changes state is either a browser
+      // route (token and same-site checks) or a machine route (its own signature).
+      if (route.caller === 'probe') expect(route.method, describeRoute(route)).toBe('GET');
+      if (isStateChanging(route)) {
+        expect(['browser', 'machine'], describeRoute(route)).toContain(route.caller);
+      }
+      if (route.caller === 'machine') {
+        expect(Object.keys(MACHINE_SIGNERS), `${describeRoute(route)}: add its signer`).toContain(
+          describeRoute(route),
+        );
+      }
     }
   });
 });
@@ -83,6 +107,10 @@ describe('every state-changing browser route refuses forged requests', () => {
       const attempts = {
         'a foreign Origin': { origin: 'https://evil.example' },
         'an opaque Origin': { origin: 'null' },
+        'a look-alike host': { origin: 'http://localhost.evil.example' },
+        'another port': { origin: 'http://localhost:8080' },
+        'a user-info trick': { origin: 'http://localhost:80@evil.example' },
+        'an unreadable Origin': { origin: 'not a url' },
         'Sec-Fetch-Site cross-site': { 'sec-fetch-site': 'cross-site' },
         'Sec-Fetch-Site same-site': { 'sec-fetch-site': 'same-site' },
       };
@@ -122,6 +150,79 @@ describe('every state-changing browser route refuses forged requests', () => {
       });
       expect(response.statusCode, describeRoute(route)).toBe(403);
       expect(response.json().error.code, describeRoute(route)).toBe('CSRF_TOKEN_INVALID');
+    }
+  });
+});
+
+/**
+ * How each machine route is signed, so the test below can forge and break signatures. A new
+ * machine route must be added here (the route table test above insists).
+ */
+const WEBHOOK_SECRET = 'csrf-test-webhook-secret-0123456789abcdef';
+const MACHINE_SIGNERS: Readonly<
+  Record<string, (secret: string, body: string, timestamp: number) => Record<string, string>>
+> = {
+  'POST /api/bank/deposits': (secret, body, timestamp) => ({
+    [TIMESTAMP_HEADER]: String(timestamp),
+    [SIGNATURE_HEADER]: signBankNotification(secret, timestamp, body),
+  }),
+};
+const SIGNATURE_CODES = ['WEBHOOK_SIGNATURE_INVALID', 'WEBHOOK_TIMESTAMP_STALE'];
+
+describe('every machine route refuses a bad signature', () => {
+  it('unsigned, signed with another secret, tampered with, or stale; and accepts its own', async () => {
+    // A database of its own, so that "nothing was written" can be checked table by table.
+    const { app: own, routes: ownRoutes } = await buildAppWithRoutes(
+      { bankWebhookSecret: WEBHOOK_SECRET },
+      { database: await openTemplatePglite() },
+    );
+    await own.ready();
+    try {
+      const machineRoutes = ownRoutes.filter((route) => route.caller === 'machine');
+      expect(machineRoutes.length).toBeGreaterThan(0);
+      const before = await snapshot(own);
+      for (const route of machineRoutes) {
+        const sign = MACHINE_SIGNERS[describeRoute(route)]!;
+        const body = JSON.stringify({
+          bankReference: `CSRF-${randomUUID().slice(0, 8)}`,
+          depositorName: '홍길동',
+          amountKrw: '10000',
+          receivedAt: new Date().toISOString(),
+        });
+        const now = Math.floor(Date.now() / 1000);
+        const post = (payload: string, headers: Record<string, string>) =>
+          own.inject({
+            method: route.method as 'POST',
+            url: concreteUrl(route),
+            headers: { 'content-type': 'application/json', ...headers },
+            payload,
+          });
+        const attempts = {
+          unsigned: await post(body, {}),
+          'another secret': await post(body, sign(`${WEBHOOK_SECRET}-not`, body, now)),
+          'a tampered body': await post(
+            body.replace('10000', '99999'),
+            sign(WEBHOOK_SECRET, body, now),
+          ),
+          'a stale timestamp': await post(body, sign(WEBHOOK_SECRET, body, now - 3600)),
+          'a truncated signature': await post(body, {
+            ...sign(WEBHOOK_SECRET, body, now),
+            [SIGNATURE_HEADER]: sign(WEBHOOK_SECRET, body, now)[SIGNATURE_HEADER]!.slice(0, -1),
+          }),
+        };
+        for (const [kind, response] of Object.entries(attempts)) {
+          expect(response.statusCode, `${describeRoute(route)}: ${kind}`).toBe(401);
+          expect(SIGNATURE_CODES, `${describeRoute(route)}: ${kind}`).toContain(
+            response.json().error.code,
+          );
+        }
+        expect(await snapshot(own), describeRoute(route)).toEqual(before);
+        // The signer above is right: a correct signature gets past the check.
+        const signed = await post(body, sign(WEBHOOK_SECRET, body, now));
+        expect(signed.statusCode, `${describeRoute(route)}: ${signed.body}`).toBeLessThan(300);
+      }
+    } finally {
+      await own.close();
     }
   });
 });

@@ -29,24 +29,44 @@ describe('every route checks who is calling', () => {
     }
   });
 
-  it('answers 403 to a client on every route for other roles', async () => {
-    const { browser } = await signedIn(app, 'client');
-    const forOthers = browserRoutes().filter(
-      (route) => Array.isArray(route.access) && !route.access.includes('client'),
-    );
-    expect(forOthers.map(describeRoute)).toEqual(
+  it.each(['client', 'agency', 'operator'] as const)(
+    'answers 403 to a signed-in %s on every route for other roles',
+    async (role) => {
+      const agency = role === 'agency' ? await createAgency(app) : undefined;
+      const { browser } = await signedIn(app, role, agency?.id);
+      const forOthers = browserRoutes().filter(
+        (route) => Array.isArray(route.access) && !route.access.includes(role),
+      );
+      // Every role is kept out of something, so a route list that lost its roles shows here.
+      expect(forOthers.length, role).toBeGreaterThan(0);
+      for (const route of forOthers) {
+        const response = await browser.request(route.method as 'GET', concreteUrl(route), {
+          body: route.method === 'GET' ? undefined : {},
+        });
+        expect(response.statusCode, `${role}: ${describeRoute(route)}`).toBe(403);
+        expect(response.json().error.code, `${role}: ${describeRoute(route)}`).toBe('FORBIDDEN');
+      }
+    },
+  );
+
+  it('keeps operator routes from clients and agencies, and agency routes from the others', () => {
+    const listed = (role: string) =>
+      browserRoutes()
+        .filter((route) => Array.isArray(route.access) && !route.access.includes(role as never))
+        .map(describeRoute);
+    expect(listed('client')).toEqual(
       expect.arrayContaining([
         'GET /api/operator/audit-events',
         'PUT /api/operator/users/:id/role',
+        'GET /api/agency/clients',
       ]),
     );
-    for (const route of forOthers) {
-      const response = await browser.request(route.method as 'GET', concreteUrl(route), {
-        body: route.method === 'GET' ? undefined : {},
-      });
-      expect(response.statusCode, describeRoute(route)).toBe(403);
-      expect(response.json().error.code, describeRoute(route)).toBe('FORBIDDEN');
-    }
+    expect(listed('agency')).toEqual(
+      expect.arrayContaining(['GET /api/operator/users', 'POST /api/operator/rates']),
+    );
+    expect(listed('operator')).toEqual(
+      expect.arrayContaining(['GET /api/agency/clients', 'PUT /api/agency/bank-account']),
+    );
   });
 
   it('refuses every browser route without the role header', async () => {

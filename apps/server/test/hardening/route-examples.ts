@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import type { RouteExample } from './hostile-requests';
+
+/**
+ * One valid request per route, which the hostile sweep spoils one part at a time. Ids are fresh
+ * UUIDs, so a request that gets through validation finds nothing to act on and writes nothing;
+ * passwords are never the caller's. A route that takes a body must have an example here (the
+ * sweep fails otherwise), so that its hostile inputs reach past the fields they do not touch.
+ */
+export function routeExamples(context: { clientEmail: string }): Record<string, RouteExample> {
+  const person = { name: '홍길동', phone: '010-1234-5678' };
+  const bankAccount = {
+    bankName: '국민은행',
+    bankAccountNumber: '123-456-789012',
+    bankAccountHolder: '(주)원브릿지',
+  };
+  const deposit = {
+    bankReference: 'SWEEP-0001',
+    depositorName: '홍길동',
+    amountKrw: '10000',
+    receivedAt: '2026-01-01T09:00:00+09:00',
+  };
+  const password = 'correct horse battery staple';
+  return {
+    'POST /api/auth/sign-up': {
+      body: {
+        ...person,
+        email: 'hostile-sweep@example.test',
+        password,
+        confirmPassword: password,
+      },
+    },
+    'POST /api/auth/sign-in': { body: { email: 'nobody@example.test', password } },
+    'PUT /api/profile': { body: { ...person, email: context.clientEmail } },
+    'POST /api/profile/password': {
+      body: { currentPassword: 'not the password', password, confirmPassword: password },
+    },
+    'GET /api/operator/users': { query: { q: '홍', role: 'client', page: '1' } },
+    'PUT /api/operator/users/:id/status': { body: { status: 'disabled' } },
+    'PUT /api/operator/users/:id/role': { body: { role: 'client' } },
+    'POST /api/operator/agencies': {
+      body: {
+        ...bankAccount,
+        code: 'SWEEP-01',
+        name: 'Sweep Partners',
+        user: { ...person, email: 'hostile-sweep-agency@example.test', password },
+      },
+    },
+    'PATCH /api/operator/agencies/:id': { body: { ...bankAccount, name: 'Sweep Partners' } },
+    'GET /api/agency/clients': { query: { q: '홍', page: '1' } },
+    'GET /api/operator/audit-events': { query: { action: 'sign_in', limit: '10' } },
+    'POST /api/kyc/documents/:kind': { params: { kind: 'id_front' } },
+    'GET /api/operator/kyc/documents': { query: { status: 'submitted' } },
+    'POST /api/operator/kyc/documents/:id/approve': { body: {} },
+    'POST /api/operator/kyc/documents/:id/reject': { body: { reason: 'The photo is blurred.' } },
+    'POST /api/operator/merchants': {
+      body: {
+        name: 'Sweep Wallet',
+        code: 'SWEEP',
+        asset: 'SWP',
+        minPerRequest: '1',
+        maxPerRequest: '100',
+        connection: 'sandbox',
+      },
+    },
+    'PATCH /api/operator/merchants/:id': { body: { name: 'Sweep Wallet' } },
+    'POST /api/accounts/verify': {
+      body: { merchantId: randomUUID(), accountNumber: 'SB-0001', password: 'merchant-pw' },
+    },
+    'POST /api/accounts': { body: { verificationId: randomUUID(), name: 'Main' } },
+    'POST /api/accounts/:id/default': { body: {} },
+    'PATCH /api/accounts/:id': { body: { name: 'Main' } },
+    'PUT /api/agency/bank-account': {
+      body: {
+        bankName: '국민은행',
+        accountNumber: '123-456-789012',
+        accountHolder: '(주)원브릿지',
+      },
+    },
+    'GET /api/quotes': { query: { merchantId: randomUUID(), side: 'buy' } },
+    'POST /api/operator/rates': {
+      body: { asset: 'SWP', buyRateKrw: '1392.50', sellRateKrw: '1381.00' },
+    },
+    'POST /api/transactions/buy': {
+      body: { accountId: randomUUID(), amount: '1.5', quoteToken: 'not-a-quote' },
+    },
+    'POST /api/transactions/sell': {
+      body: { accountId: randomUUID(), amount: '1.5', quoteToken: 'not-a-quote' },
+    },
+    'GET /api/transactions': { query: { type: 'buy', status: 'Requested', q: '홍', page: '1' } },
+    'GET /api/agency/transactions': { query: { type: 'buy', q: '홍', page: '1' } },
+    'GET /api/transactions/export.csv': { query: { type: 'buy', lang: 'ko' } },
+    'GET /api/agency/transactions/export.csv': { query: { type: 'buy', lang: 'ko' } },
+    'GET /api/transactions/export.xlsx': { query: { type: 'buy', lang: 'ko' } },
+    'GET /api/agency/transactions/export.xlsx': { query: { type: 'buy', lang: 'ko' } },
+    'POST /api/transactions/:id/cancel': { body: { reason: 'Changed my mind.' } },
+    'GET /api/operator/transactions': { query: { type: 'sell', q: '홍', page: '1' } },
+    'POST /api/operator/transactions/:id/take': { body: { note: 'On it.' } },
+    'POST /api/operator/transactions/:id/complete': {
+      body: { payoutReference: 'PAY-0001', note: 'Paid.' },
+    },
+    'POST /api/operator/transactions/:id/cancel': { body: { reason: 'A duplicate.' } },
+    'POST /api/operator/transactions/:id/retry-credit': {
+      body: { note: 'Account relinked at the merchant.' },
+    },
+    'GET /api/operator/deposits': { query: { status: 'review', page: '1' } },
+    'POST /api/operator/deposits': { body: deposit },
+    'POST /api/operator/deposits/:id/resolve': { body: { resolution: 'Refunded to the sender.' } },
+    'POST /api/bank/deposits': { body: { ...deposit, bankReference: 'SWEEP-HOOK-0001' } },
+  };
+}
