@@ -13,6 +13,7 @@ import { seriousViolations } from '../support/axe';
 import { keyboardWalk } from '../support/keyboard';
 import { text } from '../support/locales';
 import { DEMO_USERS, signIn } from '../support/session';
+import { sidebarPaths } from '../support/navigation';
 
 /**
  * Every screen each kind of user can reach, in both languages and at phone and desktop widths:
@@ -92,16 +93,6 @@ async function checkScreen(
   }
   await page.setViewportSize(viewports.desktop);
   return findings;
-}
-
-/** The sidebar's own links, in order: the screens this user can open. */
-async function sidebarPaths(page: Page): Promise<string[]> {
-  const links = page.locator('#app-navbar a[href]');
-  await links.first().waitFor();
-  const hrefs = await links.evaluateAll((anchors) =>
-    anchors.map((anchor) => new URL((anchor as HTMLAnchorElement).href).pathname),
-  );
-  return [...new Set(hrefs)];
 }
 
 /** The first link on the current screen whose path starts with `prefix`, once the list shows. */

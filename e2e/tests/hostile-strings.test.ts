@@ -5,6 +5,7 @@ import { callApi, makeBuyRequest } from '../support/api';
 import { launchBrowser, newContext } from '../support/browser';
 import { BANK_WEBHOOK_SECRET } from '../support/portal-server';
 import { DEMO_USERS, signIn } from '../support/session';
+import { sidebarPaths } from '../support/navigation';
 
 /**
  * Issue 8 part 3: hostile strings stored wherever people (and the bank) can put text, then every
@@ -160,15 +161,6 @@ async function open(page: Page, who: string, path: string) {
   });
   if (state.xss) findings.executed.push(`${who} ${path}`);
   for (const violation of state.csp) findings.cspViolations.push(`${who} ${path}: ${violation}`);
-}
-
-async function sidebarPaths(page: Page): Promise<string[]> {
-  const links = page.locator('#app-navbar a[href]');
-  await links.first().waitFor();
-  const hrefs = await links.evaluateAll((anchors) =>
-    anchors.map((anchor) => new URL((anchor as HTMLAnchorElement).href).pathname),
-  );
-  return [...new Set(hrefs)];
 }
 
 /** Every screen of the signed-in user, then the list screens searched with every payload, then
