@@ -18,13 +18,14 @@ import {
   pgSequence,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
-import { users } from './identity';
+import { agencies, users } from './identity';
 import { merchantAccounts, merchants } from './merchants';
 
 /** Asset amounts: never a float (DESIGN "Money"). */
@@ -88,6 +89,9 @@ export const transactions = pgTable(
     /** Sells: set when the merchant debit was first sent. From then on the sale can only be
      * completed (a retry with the same key is safe), never cancelled: the debit may have happened. */
     debitSentAt: at('debit_sent_at'),
+    /** The agency of the owner while the owner is one of its clients, kept by triggers from
+     * users (migration 0007) so an agency's list is one index range like a user's. */
+    clientAgencyId: uuid('client_agency_id').references(() => agencies.id),
     creditStatus: text('credit_status', { enum: CREDIT_STATUSES })
       .notNull()
       .default('not_applicable'),
@@ -110,7 +114,23 @@ export const transactions = pgTable(
       'transactions_sell_completed_paid',
       sql`not (${table.type} = 'sell' and ${table.status} = 'Completed') or ${table.payoutReference} is not null`,
     ),
-    index('transactions_user_created_idx').on(table.userId, table.createdAt),
+    // The lists' order is (created_at, number) both ways. Each index also carries every column
+    // their filters read (status, type) and the id, so paging and counting are index-only scans:
+    // skipping 200,000 rows reads index pages, not 200,000 table rows (docs/BENCHMARKS.md).
+    // Per user: My Transactions and every per-user lookup (the old (user_id, created_at) index
+    // is this one's prefix).
+    index('transactions_user_list_idx').on(
+      table.userId,
+      table.createdAt,
+      table.number,
+      table.status,
+      table.type,
+      table.id,
+    ),
+    // An agency's Client Transactions: the same, per agency.
+    index('transactions_agency_list_idx')
+      .on(table.clientAgencyId, table.createdAt, table.number, table.status, table.type, table.id)
+      .where(sql`${table.clientAgencyId} is not null`),
     index('transactions_status_idx').on(table.status, table.type),
     index('transactions_account_idx').on(table.accountId),
     // Deposit matching looks buys up by their won amount (modules/deposits/service.ts).
@@ -118,6 +138,45 @@ export const transactions = pgTable(
       .on(table.totalKrw, table.createdAt)
       .where(sql`${table.type} = 'buy'`),
   ],
+);
+
+/**
+ * How many transactions each user has, per status and type, kept by triggers on transactions
+ * (migration 0007) in the same database transaction as the change. The lists' exact total is a
+ * sum of at most eight of these rows instead of a count over every matching row: at 250,000
+ * transactions the count alone took longer than the whole page should (docs/BENCHMARKS.md).
+ */
+export const transactionCounts = pgTable(
+  'transaction_counts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: TRANSACTION_STATUSES }).notNull(),
+    type: text('type', { enum: TRANSACTION_TYPES }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.status, table.type] })],
+);
+
+/**
+ * The same per agency (its clients' transactions), kept by the same triggers and moved along
+ * when a user's agency or role changes. Each count is spread over a few slots (chosen by the
+ * writing connection) so that concurrent moves of one agency's transactions do not queue on a
+ * single row; the total is the sum over the slots.
+ */
+export const agencyTransactionCounts = pgTable(
+  'agency_transaction_counts',
+  {
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    status: text('status', { enum: TRANSACTION_STATUSES }).notNull(),
+    type: text('type', { enum: TRANSACTION_TYPES }).notNull(),
+    slot: smallint('slot').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.agencyId, table.status, table.type, table.slot] })],
 );
 
 /** Every move of a transaction: who, when, why. Append-only. */

@@ -199,7 +199,9 @@ export function xlsxExport(
     header: WORDS[language].headers[column],
     key: column,
     width: WIDTHS[column],
-    style: NUMBER_FORMATS[column] ? { numFmt: NUMBER_FORMATS[column] } : {},
+    // Only formatted columns get a style: exceljs works out a style id for every cell that has
+    // one, even an empty one, and that was a third of a 100,000-row export (docs/BENCHMARKS.md).
+    ...(NUMBER_FORMATS[column] ? { style: { numFmt: NUMBER_FORMATS[column] } } : {}),
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();

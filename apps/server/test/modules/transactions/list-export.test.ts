@@ -319,6 +319,52 @@ describe('agency', () => {
     expect(detail.statusCode).toBe(404);
   });
 
+  it('follows a client who changes agency or stops being a client, counts and rows alike', async () => {
+    const agencyOf = async (person: Person) =>
+      (await kit.app.db.select().from(users).where(eq(users.id, person.id)))[0]!.agencyId;
+    const [mine, theirs] = [await agencyOf(agencyUser), await agencyOf(otherAgencyUser)];
+    const listOf = async (who: Person, query = '') =>
+      (
+        await who.browser.get(`/api/agency/transactions?pageSize=100${query}`)
+      ).json<AgencyTransactionList>();
+    const move = (set: Partial<typeof users.$inferInsert>) =>
+      kit.app.db.update(users).set(set).where(eq(users.id, otherClient.id));
+    try {
+      await move({ agencyId: mine });
+      const joined = await listOf(agencyUser);
+      expect(joined.total).toBe(8);
+      expect(numbers(joined)).toContain(otherMade.number);
+      expect((await listOf(agencyUser, '&type=buy&status=Requested')).total).toBe(
+        (await listOf(agencyUser, '&type=buy&status=Requested&from=2000-01-01')).total,
+      );
+      expect((await listOf(otherAgencyUser)).total).toBe(0);
+
+      await move({ role: 'operator' });
+      const left = await listOf(agencyUser);
+      expect(left.total).toBe(7);
+      expect(numbers(left)).not.toContain(otherMade.number);
+    } finally {
+      await move({ role: 'client', agencyId: theirs });
+    }
+    expect(numbers(await listOf(otherAgencyUser))).toEqual([otherMade.number]);
+    expect((await listOf(otherAgencyUser)).total).toBe(1);
+  });
+
+  it('pages from either end to exactly the same rows, with the kept total', async () => {
+    const all = numbers(await list(client, 'pageSize=100'));
+    for (const pageSize of [1, 2, 3]) {
+      const pages: string[] = [];
+      for (let page = 1; (page - 1) * pageSize < all.length; page += 1) {
+        const result = await list(client, `pageSize=${pageSize}&page=${page}`);
+        expect(result.total).toBe(all.length);
+        pages.push(...numbers(result));
+      }
+      expect(pages, `pageSize ${pageSize}`).toEqual(all);
+    }
+    const beyond = await list(client, `pageSize=3&page=4`);
+    expect(beyond).toMatchObject({ total: all.length, items: [] });
+  });
+
   it('is for agency users only', async () => {
     for (const url of [
       '/api/agency/transactions',

@@ -25,13 +25,21 @@ import {
   IconWallet,
   type Icon,
 } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { AuthDialogs } from '@/features/auth/components/auth-dialogs';
+import { AUTH_PARAM } from '@/features/auth/auth-paths';
 import { useDocumentTitle } from '@/features/navigation/use-document-title';
 import { useUser } from '@/lib/user/user-context';
+
+// The dialogs' forms bring react-hook-form, the contract's schemas and the password fields:
+// most visitors of Home never open them, so they load when the URL asks for one (issue 7).
+const AuthDialogs = lazy(() =>
+  import('@/features/auth/components/auth-dialogs').then((module) => ({
+    default: module.AuthDialogs,
+  })),
+);
 
 const features: ReadonlyArray<{ key: string; icon: Icon }> = [
   { key: 'buy', icon: IconShoppingCart },
@@ -141,6 +149,8 @@ function DepositConditions() {
 export function Component() {
   const { t } = useTranslation('home');
   useDocumentTitle(t('documentTitle'));
+  const [searchParams] = useSearchParams();
+  const authRequested = searchParams.has(AUTH_PARAM);
 
   return (
     <>
@@ -293,10 +303,12 @@ export function Component() {
         </Container>
       </Box>
 
-      {/* Sign-in and sign-up open over Home (decision 004); their texts load on first use. */}
-      <Suspense fallback={null}>
-        <AuthDialogs />
-      </Suspense>
+      {/* Sign-in and sign-up open over Home (decision 004); their code and texts load on first use. */}
+      {authRequested && (
+        <Suspense fallback={null}>
+          <AuthDialogs />
+        </Suspense>
+      )}
     </>
   );
 }
