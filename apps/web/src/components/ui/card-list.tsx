@@ -21,7 +21,13 @@ export function CardList<Item>({ items, label, itemKey, children, gap = 4 }: Car
           key={itemKey(item)}
           gap={gap}
           p="md"
-          style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-3)' } : undefined}
+          // Text people typed (names, references) may be one long unbroken word: it breaks
+          // inside the card instead of pushing a phone screen sideways.
+          style={{
+            minWidth: 0,
+            overflowWrap: 'anywhere',
+            ...(index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-3)' } : {}),
+          }}
         >
           {children(item)}
         </Stack>

@@ -107,7 +107,9 @@ export function AuditLog() {
       : null;
 
   const table = (
-    <Table.ScrollContainer minWidth={960}>
+    // Native scrolling on a focusable box: the table holds no control of its own, so a keyboard
+    // user could not otherwise scroll to its last columns on a narrow screen.
+    <Table.ScrollContainer minWidth={960} type="native" tabIndex={0}>
       <Table verticalSpacing="sm" horizontalSpacing="md" aria-label={t('tableLabel')}>
         <Table.Thead>
           <Table.Tr>

@@ -43,7 +43,7 @@ export function ReviewActions({
         <>
           <Button
             size="xs"
-            color="teal.8"
+            color="teal.9"
             leftSection={<IconCheck size={16} aria-hidden />}
             onClick={onApprove}
             loading={approving}

@@ -20,7 +20,7 @@ export function DepositList({
   status: DepositStatus;
   onResolve: (deposit: Deposit) => void;
 }) {
-  const { t, i18n } = useTranslation(['depositsAdmin', 'errors']);
+  const { t, i18n } = useTranslation(['depositsAdmin', 'errors', 'transactionList']);
   const [page, setPage] = useState(1);
   const query = useDeposits({ status, page, pageSize: PAGE_SIZE });
   const phone = useMediaQuery('(max-width: 47.99em)', undefined, {
@@ -187,7 +187,18 @@ export function DepositList({
           {phone ? cards : table}
         </ListState>
       </Paper>
-      {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" /> : null}
+      {pages > 1 ? (
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={setPage}
+          size="sm"
+          // The arrows have no text of their own; without a name a screen reader says "button".
+          getControlProps={(control) => ({
+            'aria-label': t(`transactionList:pagination.${control}`),
+          })}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -41,7 +41,12 @@ export function TransactionQueue({
   status?: TransactionStatus;
   onAction: (pending: PendingAction) => void;
 }) {
-  const { t, i18n } = useTranslation(['operatorTransactions', 'depositsAdmin', 'errors']);
+  const { t, i18n } = useTranslation([
+    'operatorTransactions',
+    'depositsAdmin',
+    'errors',
+    'transactionList',
+  ]);
   const [page, setPage] = useState(1);
   const query = useOperatorTransactions({ type, status, page, pageSize: PAGE_SIZE });
   const phone = useMediaQuery('(max-width: 47.99em)', undefined, {
@@ -209,7 +214,18 @@ export function TransactionQueue({
           {phone ? cards : table}
         </ListState>
       </Paper>
-      {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" /> : null}
+      {pages > 1 ? (
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={setPage}
+          size="sm"
+          // The arrows have no text of their own; without a name a screen reader says "button".
+          getControlProps={(control) => ({
+            'aria-label': t(`transactionList:pagination.${control}`),
+          })}
+        />
+      ) : null}
     </Stack>
   );
 }
