@@ -39,7 +39,8 @@ import { closeLeftovers, prepareDeposits, signedHeaders } from './webhook';
  *   BENCH_PG_URL           server to use (default postgres://postgres@127.0.0.1:5432)
  *   BENCH_REGENERATE=1     drop and regenerate the bench database
  *   BENCH_SKIP_WEB_BUILD=1 use the existing builds (apps/web/dist, apps/server/dist)
- *   BENCH_PARTS            load,exports,live (default all): which parts to run
+ *   BENCH_PARTS            load,exports,live (default all): which parts to run; `webhook`
+ *                          alone runs only the deposit webhook's loads
  *
  * Only databases named portal_bench* are ever created or dropped.
  */
@@ -159,7 +160,9 @@ async function main(): Promise<void> {
       // Earlier runs added rows (buys, deposits): keep the visibility map and statistics current.
       await db.query('vacuum analyze transactions');
     }
-    const rows = parts.has('load') ? await measure(server, db) : { rows: [], empty: NO_FIGURES };
+    const rows = parts.has('load')
+      ? await measure(server, db)
+      : { rows: parts.has('webhook') ? await webhookLoads(server.url, db) : [], empty: NO_FIGURES };
     const exports = parts.has('exports') ? await measureExports(databaseUrl, dataDir) : [];
     const live = parts.has('live') ? await measureLive(server, db) : undefined;
     report(rows, exports, live, bundle, started);
@@ -285,9 +288,17 @@ async function measure(server: Awaited<ReturnType<typeof startServer>>, db: pg.C
   log(line('sign-in', rows.at(-1)!.figures));
   rows.push(await buyLoad(server.url, whale, ids));
   log(line('create a buy request', rows.at(-1)!.figures));
-  rows.push(await webhookLoad(server.url, db));
-  log(line('deposit webhook with matching', rows.at(-1)!.figures, rows.at(-1)!.note));
+  rows.push(...(await webhookLoads(server.url, db)));
   return { rows, empty };
+}
+
+async function webhookLoads(url: string, db: pg.Client): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const batch of [1, WEBHOOK_BATCH]) {
+    rows.push(await webhookLoad(url, db, batch));
+    log(line(rows.at(-1)!.name, rows.at(-1)!.figures, rows.at(-1)!.note));
+  }
+  return rows;
 }
 
 /** Sign-in as many different clients from many addresses, as a crowd would. */
@@ -357,13 +368,16 @@ async function buyLoad(
   return { name: 'create a buy request', figures };
 }
 
+/** Deposits per delivery in the batched webhook run (the webhook takes up to 500). */
+const WEBHOOK_BATCH = 100;
+
 /**
- * The bank's notifications, each for an open request it settles. Clients from the end of the
+ * The bank's notifications, each for an open request it settles, one per delivery or in batches. Clients from the end of the
  * user range, each with one open request per run, more than a run can use (past the last one a
  * notification would be a re-delivery, answered as a duplicate).
  */
-async function webhookLoad(url: string, db: pg.Client): Promise<Row> {
-  const count = Math.min(15_000, Math.floor(shape.users / 4));
+async function webhookLoad(url: string, db: pg.Client, batch: number): Promise<Row> {
+  const count = Math.min(batch === 1 ? 15_000 : 30_000, Math.floor(shape.users / 3));
   const settledRates: number[] = [];
   let tag = 0;
   const figures = await medianOf(runs, async () => {
@@ -373,6 +387,17 @@ async function webhookLoad(url: string, db: pg.Client): Promise<Row> {
       { first: shape.users - count + 1, count },
       `${Date.now()}-${(tag += 1)}`,
     );
+    // A batch is { deposits: [...] } of `batch` notifications, signed as one delivery.
+    const bodies =
+      batch === 1
+        ? deposits.map((deposit) => deposit.body)
+        : Array.from({ length: Math.ceil(deposits.length / batch) }, (_, index) =>
+            JSON.stringify({
+              deposits: deposits
+                .slice(index * batch, (index + 1) * batch)
+                .map((deposit) => JSON.parse(deposit.body) as unknown),
+            }),
+          );
     let next = 0;
     const at = performance.now();
     const result = await httpLoad({
@@ -384,13 +409,13 @@ async function webhookLoad(url: string, db: pg.Client): Promise<Row> {
           method: 'POST',
           path: '/api/bank/deposits',
           setupRequest: (request) => {
-            const deposit = deposits[next % deposits.length]!;
+            const body = bodies[next % bodies.length]!;
             next += 1;
             return {
               ...request,
-              body: deposit.body,
+              body,
               headers: {
-                ...signedHeaders(BANK_SECRET, deposit.body),
+                ...signedHeaders(BANK_SECRET, body),
                 'x-forwarded-for': clientAddress(next),
               },
             };
@@ -407,9 +432,12 @@ async function webhookLoad(url: string, db: pg.Client): Promise<Row> {
     return result;
   });
   return {
-    name: 'deposit webhook with matching',
+    name:
+      batch === 1
+        ? 'deposit webhook with matching'
+        : `deposit webhook, batches of ${batch} deposits`,
     figures,
-    note: `${Math.round(median(settledRates))} requests completed by their deposit per second`,
+    note: `${Math.round(median(settledRates))} deposits/s: requests completed by their deposit per second`,
   };
 }
 

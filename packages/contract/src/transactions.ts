@@ -335,6 +335,23 @@ export const depositOutcomeSchema = z.object({
 });
 export type DepositOutcome = z.infer<typeof depositOutcomeSchema>;
 
+/**
+ * The most deposits one signed delivery may carry. A bank that batches its notifications sends
+ * `{ "deposits": [...] }`; each is recorded and matched in the order given, exactly as if it had
+ * come alone, and the delivery is recorded whole or not at all (so a retry is safe).
+ */
+export const MAX_DEPOSITS_PER_DELIVERY = 500;
+export const depositBatchSchema = z.strictObject({
+  deposits: z
+    .array(depositNotificationSchema)
+    .min(1, { error: 'required' })
+    .max(MAX_DEPOSITS_PER_DELIVERY, { error: 'tooLong' }),
+});
+export type DepositBatch = z.input<typeof depositBatchSchema>;
+/** The outcome of each deposit of a batch, in the order sent. */
+export const depositBatchOutcomeSchema = z.object({ results: z.array(depositOutcomeSchema) });
+export type DepositBatchOutcome = z.infer<typeof depositBatchOutcomeSchema>;
+
 export const depositListQuerySchema = z.strictObject({
   status: z.enum(DEPOSIT_STATUSES).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -137,6 +137,14 @@ export const transactions = pgTable(
     index('transactions_buy_total_idx')
       .on(table.totalKrw, table.createdAt)
       .where(sql`${table.type} = 'buy'`),
+    // ...and open buy requests by amount and by owner: only the open ones, a few thousand rows
+    // however long the history, so a deposit never walks a busy client's years of buys.
+    index('transactions_open_buy_total_idx')
+      .on(table.totalKrw)
+      .where(sql`${table.type} = 'buy' and ${table.status} = 'Requested'`),
+    index('transactions_open_buy_user_idx')
+      .on(table.userId)
+      .where(sql`${table.type} = 'buy' and ${table.status} = 'Requested'`),
   ],
 );
 
@@ -161,9 +169,9 @@ export const transactionCounts = pgTable(
 
 /**
  * The same per agency (its clients' transactions), kept by the same triggers and moved along
- * when a user's agency or role changes. Each count is spread over a few slots (chosen by the
- * writing connection) so that concurrent moves of one agency's transactions do not queue on a
- * single row; the total is the sum over the slots.
+ * when a user's agency or role changes. Each count is spread over slots: a writer takes one no
+ * other open transaction holds, or opens another (migration 0009), so concurrent moves of one
+ * agency's transactions never queue on a single row; the total is the sum over the slots.
  */
 export const agencyTransactionCounts = pgTable(
   'agency_transaction_counts',

@@ -1,4 +1,6 @@
 import {
+  depositBatchOutcomeSchema,
+  depositBatchSchema,
   depositListQuerySchema,
   depositListResponseSchema,
   depositNotificationSchema,
@@ -9,27 +11,23 @@ import {
   transactionIdParamsSchema,
   type StatementImportReport,
 } from '@portal/contract/transactions';
-import { eq, lt } from 'drizzle-orm';
-import { webhookDeliveries } from '@server/db/schema';
+import { z } from 'zod';
 import { AppError } from '@server/lib/errors';
 import { readUploadedFile } from '@server/lib/upload';
 import multipart from '@server/plugins/external/multipart';
 import { issuesToFields, type RoutePlugin } from '@server/lib/zod-routes';
 import { findDeposit, listDeposits, toDeposits } from './repository';
+import { recordDelivery } from './deliveries';
 import { resolveDeposit } from './resolution';
-import { recordDeposit } from './service';
+import { recordDeposit, recordDeposits } from './service';
 import { MAX_STATEMENT_BYTES, parseStatement } from './statement';
-import {
-  SIGNATURE_HEADER,
-  TIMESTAMP_HEADER,
-  TOLERANCE_SECONDS,
-  verifyBankNotification,
-} from './webhook-signature';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyBankNotification } from './webhook-signature';
 
 /**
- * Deposits reach the portal three ways, all through recordDeposit (service.ts):
+ * Deposits reach the portal three ways, all through recordDeposits (service.ts):
  *
- *   POST /bank/deposits                 the bank's signed webhook (machine caller, no session)
+ *   POST /bank/deposits                 the bank's signed webhook (machine caller, no session):
+ *                                       one deposit, or { deposits: [...] } (up to 500)
  *   POST /operator/deposits             manual entry; 409 if the bank reference is known
  *   POST /operator/deposits/import      a bank statement CSV (multipart, field "file")
  *   GET  /operator/deposits             ?status&page&pageSize, newest first
@@ -122,7 +120,7 @@ const depositRoutes: RoutePlugin = async (app) => {
   app.register(async (webhook) => {
     webhook.addContentTypeParser(
       'application/json',
-      { parseAs: 'string', bodyLimit: 16 * 1024 },
+      { parseAs: 'string', bodyLimit: 256 * 1024 },
       (_request, body, done) => done(null, body),
     );
     webhook.post(
@@ -133,7 +131,9 @@ const depositRoutes: RoutePlugin = async (app) => {
           access: 'public',
           rateLimit: { max: 600, timeWindow: '1 minute' },
         },
-        schema: { response: { 200: depositOutcomeSchema } },
+        schema: {
+          response: { 200: z.union([depositOutcomeSchema, depositBatchOutcomeSchema]) },
+        },
       },
       async (request) => {
         const secret = app.config.bankWebhookSecret;
@@ -158,45 +158,51 @@ const depositRoutes: RoutePlugin = async (app) => {
         } catch {
           throw new AppError('BAD_REQUEST', 'The body is not JSON.');
         }
-        const parsed = depositNotificationSchema.safeParse(json);
+        // One deposit, or a batch of them ({ deposits: [...] }) recorded whole or not at all.
+        const batch = typeof json === 'object' && json !== null && 'deposits' in json;
+        const parsed = batch
+          ? depositBatchSchema.safeParse(json)
+          : depositNotificationSchema
+              .transform((deposit) => ({ deposits: [deposit] }))
+              .safeParse(json);
         if (!parsed.success) {
           throw new AppError('VALIDATION_FAILED', undefined, {
             fields: issuesToFields(parsed.error.issues, 'body'),
           });
         }
         // The exact delivery once: a replay of the same signed request is refused.
-        await db.delete(webhookDeliveries).where(lt(webhookDeliveries.expiresAt, now));
-        const fresh = await db
-          .insert(webhookDeliveries)
-          .values({
-            signature,
-            expiresAt: new Date(now.getTime() + 2 * TOLERANCE_SECONDS * 1000),
-          })
-          .onConflictDoNothing()
-          .returning({ signature: webhookDeliveries.signature });
-        if (fresh.length === 0) throw new AppError('WEBHOOK_REPLAYED');
-
-        let recorded: Awaited<ReturnType<typeof recordDeposit>>;
-        try {
-          recorded = await recordDeposit(db, parsed.data, 'webhook', null);
-        } catch (error) {
-          // Not recorded, so the same delivery may come again.
-          await db
-            .delete(webhookDeliveries)
-            .where(eq(webhookDeliveries.signature, signature))
-            .catch(() => undefined);
-          throw error;
+        const recorded = await recordDeposits(db, parsed.data.deposits, 'webhook', null, {
+          first: (tx) => recordDelivery(tx, signature, now),
+        });
+        const shown = await toDeposits(
+          db,
+          recorded.map((outcome) => outcome.deposit),
+        );
+        const results = recorded.map((outcome, index) => ({
+          deposit: shown[index]!,
+          duplicate: outcome.duplicate,
+        }));
+        if (batch) {
+          request.log.info(
+            {
+              deposits: results.length,
+              settled: results.filter((r) => !r.duplicate && r.deposit.status === 'settled').length,
+              duplicates: results.filter((r) => r.duplicate).length,
+            },
+            'bank deposit notifications',
+          );
+          return { results };
         }
-        const [deposit] = await toDeposits(db, [recorded.deposit]);
+        const [only] = results;
         request.log.info(
           {
-            depositId: recorded.deposit.id,
-            status: recorded.deposit.status,
-            duplicate: recorded.duplicate,
+            depositId: only!.deposit.id,
+            status: only!.deposit.status,
+            duplicate: only!.duplicate,
           },
           'bank deposit notification',
         );
-        return { deposit: deposit!, duplicate: recorded.duplicate };
+        return only!;
       },
     );
   });

@@ -1,26 +1,18 @@
-import type { DepositNotification, DepositSource } from '@portal/contract/transactions';
-import { eq, sql } from 'drizzle-orm';
+import type {
+  DepositNotification,
+  DepositReviewReason,
+  DepositSource,
+} from '@portal/contract/transactions';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { deposits, transactions } from '@server/db/schema';
 import { notifyTransactionChange } from '@server/modules/live/notify';
-import { applyMove } from '@server/modules/transactions/moves';
-import {
-  decideDeposit,
-  depositorNameKey,
-  type CandidateRequest,
-  type DepositDecision,
-} from './matching';
+import { applyMoves } from '@server/modules/transactions/moves';
+import type { MoveRequest } from '@server/modules/transactions/state-moves';
+import { concerns, lockCandidates, type LockedCandidate } from './candidates';
+import { decideDeposit, type CandidateRequest, type DepositDecision } from './matching';
 
 export type DepositRow = typeof deposits.$inferSelect;
-
-/** How far back a deposit looks for finished requests with its name and amount (for the operator). */
-const LOOKBACK_DAYS = 30;
-
-/**
- * A user's name without any of those characters: exactly the expression of the index
- * users_name_key_idx (schema/identity.ts), so the lookup uses it.
- */
-const NAME_KEY = sql.raw(`translate(normalize(u.name, NFC), E' \\t\\n\\r\\u00a0', '')`);
 
 export interface RecordedDeposit {
   deposit: DepositRow;
@@ -28,158 +20,281 @@ export interface RecordedDeposit {
   decision: DepositDecision | null;
 }
 
-/**
- * Records a deposit and matches it, in one database transaction: the one path for the bank
- * webhook, the statement import and manual entry. A bank reference seen before is a duplicate and
- * changes nothing. The candidate requests are locked (in id order, so concurrent deposits cannot
- * deadlock) before the decision, so a cancel, an expiry or another deposit on the same request
- * either happens before and is seen, or waits and finds the request already completed.
- */
+/** A deposit on its own: a batch of one (the manual entry, the statement import's lines). */
 export async function recordDeposit(
   db: Database,
   input: DepositNotification,
   source: DepositSource,
   recordedBy: string | null,
 ): Promise<RecordedDeposit> {
-  const receivedAt = new Date(input.receivedAt);
-  return db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(deposits)
-      .values({
-        bankReference: input.bankReference,
-        depositorName: input.depositorName,
-        amountKrw: input.amountKrw,
-        receivedAt,
-        receivingAccount: input.receivingAccount ?? null,
-        source,
-        // Provisional, replaced below in this same transaction.
-        status: 'review',
-        reviewReason: 'no_prior_request',
-        recordedBy,
-      })
-      .onConflictDoNothing({ target: deposits.bankReference })
-      .returning();
-    if (!inserted) {
-      const [existing] = await tx
-        .select()
-        .from(deposits)
-        .where(eq(deposits.bankReference, input.bankReference));
-      return { deposit: existing!, duplicate: true, decision: null };
-    }
-
-    const candidates = await lockCandidates(tx, input.depositorName, input.amountKrw, receivedAt);
-    const decision = decideDeposit(
-      { depositorName: input.depositorName, amountKrw: input.amountKrw, receivedAt },
-      candidates,
-    );
-
-    if (decision.kind === 'settle') {
-      await applyMove(tx, decision.transactionId, { move: 'deposit_matched' }, { kind: 'system' });
-      const [settled] = await tx
-        .update(deposits)
-        .set({
-          status: 'settled',
-          reviewReason: null,
-          matchedTransactionId: decision.transactionId,
-          updatedAt: new Date(),
-        })
-        .where(eq(deposits.id, inserted.id))
-        .returning();
-      return { deposit: settled!, duplicate: false, decision };
-    }
-
-    // Needs a person, and every related request shows why. A request the deposit clearly
-    // concerns (the only related one, or one of several that fit exactly) waits for the operator
-    // too: Requested -> Pending (DESIGN). When it could be any of several of a user's requests,
-    // they stay open, so the right deposit for each can still settle it automatically.
-    const clearlyConcerned =
-      decision.reason === 'multiple_candidates' || decision.relatedTransactionIds.length === 1;
-    for (const candidate of candidates) {
-      if (!decision.relatedTransactionIds.includes(candidate.transactionId)) continue;
-      if (
-        clearlyConcerned &&
-        candidate.status === 'Requested' &&
-        candidate.expiresAt > receivedAt
-      ) {
-        await applyMove(
-          tx,
-          candidate.transactionId,
-          { move: 'deposit_needs_review', reason: decision.reason },
-          { kind: 'system' },
-        );
-      } else if (candidate.status === 'Requested' || candidate.status === 'Cancelled') {
-        // Completed and Pending ones keep what they show; the operator sees the deposit's list.
-        await tx
-          .update(transactions)
-          .set({ delayReason: decision.reason, updatedAt: new Date() })
-          .where(eq(transactions.id, candidate.transactionId));
-        // The owner's open page shows the delay at once, as for a move.
-        await notifyTransactionChange(tx, {
-          userId: candidate.userId,
-          transactionId: candidate.transactionId,
-          status: candidate.status,
-        });
-      }
-    }
-    const [queued] = await tx
-      .update(deposits)
-      .set({
-        status: 'review',
-        reviewReason: decision.reason,
-        relatedTransactionIds: decision.relatedTransactionIds,
-        updatedAt: new Date(),
-      })
-      .where(eq(deposits.id, inserted.id))
-      .returning();
-    return { deposit: queued!, duplicate: false, decision };
-  });
+  const [recorded] = await recordDeposits(db, [input], source, recordedBy);
+  return recorded!;
 }
 
 /**
- * The buy requests a deposit could concern: every open one with its amount or (roughly) its
- * name, and recent finished ones with both. The database filter is deliberately looser than the
- * rule (names compared without any spaces); matching.ts decides exactly.
+ * Records deposits and matches them, in one database transaction: the one path for the bank
+ * webhook, the statement import and manual entry. Each deposit is decided in the order given,
+ * seeing what the ones before it did, exactly as if each had come alone; the batch is recorded
+ * whole or not at all. A bank reference seen before (or earlier in the batch) is a duplicate and
+ * changes nothing. Every buy request any of the deposits could concern is locked up front, in id
+ * order in one statement, before any decision: a cancel, an expiry or another deposit on one of
+ * them either happened before and is seen, or waits and finds the request already moved.
  */
-async function lockCandidates(
-  tx: Database,
-  depositorName: string,
-  amountKrw: string,
+export async function recordDeposits(
+  db: Database,
+  inputs: readonly DepositNotification[],
+  source: DepositSource,
+  recordedBy: string | null,
+  options: { first?: (tx: Database) => Promise<void> } = {},
+): Promise<RecordedDeposit[]> {
+  if (inputs.length === 0) return [];
+  return retryOnDeadlock(() =>
+    db.transaction(async (tx) => {
+      // E.g. the webhook's delivery record: it stands or falls with these deposits.
+      await options.first?.(tx);
+      // Inserted in bank reference order, so two batches sharing references cannot deadlock.
+      const byReference = [...inputs].sort((a, b) =>
+        a.bankReference < b.bankReference ? -1 : a.bankReference > b.bankReference ? 1 : 0,
+      );
+      const inserted = await tx
+        .insert(deposits)
+        .values(
+          byReference.map((input) => ({
+            bankReference: input.bankReference,
+            depositorName: input.depositorName,
+            amountKrw: input.amountKrw,
+            receivedAt: new Date(input.receivedAt),
+            receivingAccount: input.receivingAccount ?? null,
+            source,
+            // Provisional, replaced below in this same transaction.
+            status: 'review' as const,
+            reviewReason: 'no_prior_request' as const,
+            recordedBy,
+          })),
+        )
+        .onConflictDoNothing({ target: deposits.bankReference })
+        .returning();
+      const insertedRows = new Map(inserted.map((row) => [row.bankReference, row]));
+
+      // The first of a reference in the order given is the new one; later ones are duplicates.
+      const results: (RecordedDeposit | undefined)[] = inputs.map(() => undefined);
+      const fresh: { index: number; input: DepositNotification; row: DepositRow }[] = [];
+      const firstOfReference = new Map<string, number>();
+      inputs.forEach((input, index) => {
+        const row = insertedRows.get(input.bankReference);
+        if (row && !firstOfReference.has(input.bankReference)) {
+          firstOfReference.set(input.bankReference, index);
+          fresh.push({ index, input, row });
+        }
+      });
+
+      const pool = await lockCandidates(
+        tx,
+        fresh.map(({ input }) => input),
+      );
+      // Decided in the order given, each seeing what the ones before it decided...
+      const writes = new Map<string, { candidate: LockedCandidate; steps: Step[] }>();
+      const decided = fresh.map(({ index, input, row }) => {
+        const receivedAt = new Date(input.receivedAt);
+        const candidates = pool.filter((candidate) => concerns(candidate, input, receivedAt));
+        const { decision, steps } = decide(input, receivedAt, candidates);
+        for (const step of steps) {
+          const entry = writes.get(step.candidate.transactionId) ?? {
+            candidate: step.candidate,
+            steps: [],
+          };
+          entry.steps.push(step);
+          writes.set(step.candidate.transactionId, entry);
+        }
+        return { index, row, decision };
+      });
+      // ...and written request by request in one fixed order (agency, owner, id): the counts
+      // the triggers keep per agency and owner are then locked in the same order by every
+      // batch, so two batches never wait on each other in a circle. Steps on different
+      // requests touch different rows, so the result is the same as in the order decided.
+      const ordered = [...writes.values()].sort((a, b) =>
+        compareKeys(lockOrderKey(a.candidate), lockOrderKey(b.candidate)),
+      );
+      // Round k carries out the k-th step on each request (nearly always one round).
+      for (let round = 0; ; round += 1) {
+        const steps = ordered.flatMap(({ steps: all }) => all[round] ?? []);
+        if (steps.length === 0) break;
+        await applyMoves(
+          tx,
+          steps.flatMap((step) =>
+            step.kind === 'move'
+              ? [{ transactionId: step.candidate.transactionId, request: step.request }]
+              : [],
+          ),
+          { kind: 'system' },
+        );
+        for (const step of steps) if (step.kind === 'delay') await showDelay(tx, step);
+      }
+
+      // Every deposit's outcome in one statement.
+      const now = new Date();
+      const outcomes = decided.map(({ index, row, decision }) => {
+        const deposit: DepositRow =
+          decision.kind === 'settle'
+            ? {
+                ...row,
+                status: 'settled',
+                reviewReason: null,
+                matchedTransactionId: decision.transactionId,
+                updatedAt: now,
+              }
+            : {
+                ...row,
+                status: 'review',
+                reviewReason: decision.reason,
+                relatedTransactionIds: decision.relatedTransactionIds,
+                updatedAt: now,
+              };
+        results[index] = { deposit, duplicate: false, decision };
+        return deposit;
+      });
+      if (outcomes.length > 0) {
+        await tx
+          .update(deposits)
+          .set({
+            status: sql`v.status`,
+            reviewReason: sql`v.review_reason`,
+            matchedTransactionId: sql`v.matched`,
+            relatedTransactionIds: sql`v.related`,
+            updatedAt: now,
+          })
+          .from(
+            sql`jsonb_to_recordset(${JSON.stringify(
+              outcomes.map((deposit) => ({
+                id: deposit.id,
+                status: deposit.status,
+                review_reason: deposit.reviewReason,
+                matched: deposit.matchedTransactionId,
+                related: deposit.relatedTransactionIds,
+              })),
+            )}::jsonb) as v(id uuid, status text, review_reason text, matched uuid, related jsonb)`,
+          )
+          .where(sql`${deposits.id} = v.id`);
+      }
+
+      const duplicateReferences = inputs
+        .filter((input, index) => firstOfReference.get(input.bankReference) !== index)
+        .map((input) => input.bankReference);
+      const earlier = new Map(
+        (duplicateReferences.length === 0
+          ? []
+          : await tx
+              .select()
+              .from(deposits)
+              .where(inArray(deposits.bankReference, [...new Set(duplicateReferences)]))
+        ).map((row) => [row.bankReference, row]),
+      );
+      return inputs.map(
+        (input, index) =>
+          results[index] ?? {
+            deposit: earlier.get(input.bankReference)!,
+            duplicate: true,
+            decision: null,
+          },
+      );
+    }),
+  );
+}
+
+/** What a decision does to one request: a move, or a delay shown on it. */
+type Step =
+  | { candidate: LockedCandidate; kind: 'move'; request: MoveRequest }
+  | {
+      candidate: LockedCandidate;
+      kind: 'delay';
+      reason: DepositReviewReason;
+      status: CandidateRequest['status'];
+    };
+
+/**
+ * Decides one new deposit among the requests it could concern, and what that does to them. The
+ * candidates' statuses are updated here, so the next deposit of the batch sees them.
+ */
+function decide(
+  input: DepositNotification,
   receivedAt: Date,
-): Promise<CandidateRequest[]> {
-  const nameKey = depositorNameKey(depositorName);
-  const lookback = new Date(receivedAt.getTime() - LOOKBACK_DAYS * 24 * 60 * 60 * 1000);
-  const result = await tx.execute<{
-    id: string;
-    user_id: string;
-    name: string;
-    total_krw: string;
-    created_at: string | Date;
-    status: CandidateRequest['status'];
-    expires_at: string | Date;
-  }>(sql`
-    with related as (
-      select t.id from transactions t
-       where t.type = 'buy' and t.status = 'Requested' and t.total_krw = ${amountKrw}::numeric
-      union
-      select t.id from users u join transactions t on t.user_id = u.id
-       where ${NAME_KEY} = ${nameKey}
-         and t.type = 'buy'
-         and (t.status = 'Requested'
-              or (t.total_krw = ${amountKrw}::numeric and t.created_at >= ${lookback.toISOString()}))
-    )
-    select t.id, t.user_id, u.name, t.total_krw::text as total_krw, t.created_at, t.status, t.expires_at
-      from transactions t
-      join users u on u.id = t.user_id
-     where t.id in (select id from related)
-     order by t.id
-     for update of t`);
-  return result.rows.map((row) => ({
-    transactionId: row.id,
-    userId: row.user_id,
-    registeredName: row.name,
-    amountKrw: row.total_krw,
-    requestedAt: new Date(row.created_at),
-    status: row.status,
-    expiresAt: new Date(row.expires_at),
-  }));
+  candidates: LockedCandidate[],
+): { decision: DepositDecision; steps: Step[] } {
+  const decision = decideDeposit(
+    { depositorName: input.depositorName, amountKrw: input.amountKrw, receivedAt },
+    candidates,
+  );
+  if (decision.kind === 'settle') {
+    const candidate = candidates.find((c) => c.transactionId === decision.transactionId)!;
+    candidate.status = 'Completed';
+    return { decision, steps: [{ candidate, kind: 'move', request: { move: 'deposit_matched' } }] };
+  }
+
+  // Needs a person, and every related request shows why. A request the deposit clearly
+  // concerns (the only related one, or one of several that fit exactly) waits for the operator
+  // too: Requested -> Pending (DESIGN). When it could be any of several of a user's requests,
+  // they stay open, so the right deposit for each can still settle it automatically.
+  const clearlyConcerned =
+    decision.reason === 'multiple_candidates' || decision.relatedTransactionIds.length === 1;
+  const steps: Step[] = [];
+  for (const candidate of candidates) {
+    if (!decision.relatedTransactionIds.includes(candidate.transactionId)) continue;
+    if (clearlyConcerned && candidate.status === 'Requested' && candidate.expiresAt > receivedAt) {
+      steps.push({
+        candidate,
+        kind: 'move',
+        request: { move: 'deposit_needs_review', reason: decision.reason },
+      });
+      candidate.status = 'Pending';
+    } else if (candidate.status === 'Requested' || candidate.status === 'Cancelled') {
+      // Completed and Pending ones keep what they show; the operator sees the deposit's list.
+      steps.push({ candidate, kind: 'delay', reason: decision.reason, status: candidate.status });
+    }
+  }
+  return { decision, steps };
+}
+
+/** A delay shown on a request a deposit concerns but does not move. */
+async function showDelay(tx: Database, step: Extract<Step, { kind: 'delay' }>): Promise<void> {
+  await tx
+    .update(transactions)
+    .set({ delayReason: step.reason, updatedAt: new Date() })
+    .where(eq(transactions.id, step.candidate.transactionId));
+  // The owner's open page shows the delay at once, as for a move.
+  await notifyTransactionChange(tx, {
+    userId: step.candidate.userId,
+    transactionId: step.candidate.transactionId,
+    status: step.status,
+  });
+}
+
+function lockOrderKey(candidate: LockedCandidate): string[] {
+  return [candidate.clientAgencyId ?? '', candidate.userId, candidate.transactionId];
+}
+
+function compareKeys(a: string[], b: string[]): number {
+  for (let i = 0; i < a.length; i += 1) {
+    if (a[i]! !== b[i]!) return a[i]! < b[i]! ? -1 : 1;
+  }
+  return 0;
+}
+
+/** PostgreSQL's deadlock_detected: the transaction was rolled back whole, so it can run again. */
+const DEADLOCK = '40P01';
+
+async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts || !isDeadlock(error)) throw error;
+    }
+  }
+}
+
+function isDeadlock(error: unknown): boolean {
+  for (let cause = error; cause instanceof Object; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === DEADLOCK) return true;
+  }
+  return false;
 }

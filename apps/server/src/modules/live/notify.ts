@@ -18,3 +18,15 @@ export interface TransactionChange {
 export async function notifyTransactionChange(tx: Database, change: TransactionChange) {
   await tx.execute(sql`select pg_notify(${TRANSACTION_CHANNEL}, ${JSON.stringify(change)})`);
 }
+
+/** Several changes in one statement (a batch of moves), each delivered as its own message. */
+export async function notifyTransactionChanges(
+  tx: Database,
+  changes: readonly TransactionChange[],
+) {
+  if (changes.length === 0) return;
+  await tx.execute(
+    sql`select pg_notify(${TRANSACTION_CHANNEL}, change #>> '{}')
+          from jsonb_array_elements(${JSON.stringify(changes.map((c) => JSON.stringify(c)))}::jsonb) change`,
+  );
+}

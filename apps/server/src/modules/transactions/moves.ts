@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { merchantCredits, transactionEvents, transactions } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
 import { ledgerFor, postEntry, negate } from '@server/modules/ledger/ledger';
-import { notifyTransactionChange } from '@server/modules/live/notify';
+import { notifyTransactionChanges } from '@server/modules/live/notify';
 import { planMove, type Actor, type MoveRequest } from './state-moves';
 import type { TransactionRow } from './repository';
 
@@ -26,34 +26,66 @@ export async function applyMove(
   actor: Actor,
   options: MoveOptions = {},
 ): Promise<TransactionRow> {
+  const [row] = await applyMoves(tx, [{ transactionId, request }], actor, options);
+  return row!;
+}
+
+/**
+ * Several moves by one actor, exactly as `applyMove` one after another in the order given, in a
+ * few statements instead of a few per move (a batch of deposits settles hundreds of requests).
+ * The rows are locked in id order; a refused move throws and the caller's transaction undoes
+ * the others. Returns each move's row as it left it.
+ */
+export async function applyMoves(
+  tx: Database,
+  moves: readonly { transactionId: string; request: MoveRequest }[],
+  actor: Actor,
+  options: MoveOptions = {},
+): Promise<TransactionRow[]> {
+  if (moves.length === 0) return [];
   const now = options.now ?? new Date();
-  const [row] = await tx
-    .select()
-    .from(transactions)
-    .where(eq(transactions.id, transactionId))
-    .for('update');
-  if (!row) throw new AppError('NOT_FOUND', 'This transaction does not exist.');
-
-  const planned = planMove(
-    { type: row.type, status: row.status, ownerUserId: row.userId, expiresAt: row.expiresAt },
-    request,
-    actor,
-    now,
+  const ids = [...new Set(moves.map((move) => move.transactionId))];
+  const current = new Map(
+    (
+      await tx
+        .select()
+        .from(transactions)
+        .where(inArray(transactions.id, ids))
+        .orderBy(asc(transactions.id))
+        .for('update')
+    ).map((row) => [row.id, row]),
   );
-  if (!planned.ok) throw new AppError(planned.code, planned.message);
 
-  if (request.move === 'operator_cancel_sell' && row.debitSentAt) {
-    throw new AppError(
-      'TRANSITION_NOT_ALLOWED',
-      'The debit of this sale was already sent to the merchant, so it can only be completed. Completing again is safe: the merchant applies the debit once.',
+  const events: (typeof transactionEvents.$inferInsert)[] = [];
+  const credits: string[] = [];
+  const ledgerWork: {
+    row: TransactionRow;
+    effect: 'settle_reservation' | 'release_reservation';
+  }[] = [];
+  const moved: TransactionRow[] = [];
+  for (const { transactionId, request } of moves) {
+    const row = current.get(transactionId);
+    if (!row) throw new AppError('NOT_FOUND', 'This transaction does not exist.');
+
+    const planned = planMove(
+      { type: row.type, status: row.status, ownerUserId: row.userId, expiresAt: row.expiresAt },
+      request,
+      actor,
+      now,
     );
-  }
+    if (!planned.ok) throw new AppError(planned.code, planned.message);
 
-  const { event, effects, to } = planned;
-  const credits = effects.includes('credit_merchant_account');
-  const [updated] = await tx
-    .update(transactions)
-    .set({
+    if (request.move === 'operator_cancel_sell' && row.debitSentAt) {
+      throw new AppError(
+        'TRANSITION_NOT_ALLOWED',
+        'The debit of this sale was already sent to the merchant, so it can only be completed. Completing again is safe: the merchant applies the debit once.',
+      );
+    }
+
+    const { event, effects, to } = planned;
+    const credit = effects.includes('credit_merchant_account');
+    const updated: TransactionRow = {
+      ...row,
       status: to,
       updatedAt: now,
       completedAt: to === 'Completed' ? now : row.completedAt,
@@ -64,62 +96,95 @@ export async function applyMove(
             ? null
             : row.delayReason,
       payoutReference: event.payoutReference ?? row.payoutReference,
-      creditStatus: credits ? 'pending' : row.creditStatus,
-    })
-    .where(eq(transactions.id, row.id))
-    .returning();
+      creditStatus: credit ? 'pending' : row.creditStatus,
+    };
+    current.set(row.id, updated);
+    moved.push(updated);
 
-  await tx.insert(transactionEvents).values({
-    transactionId: row.id,
-    move: event.move,
-    fromStatus: planned.from,
-    toStatus: to,
-    actorKind: actor.kind,
-    actorUserId: actor.kind === 'system' ? null : actor.userId,
-    reason:
-      event.reason ??
-      (request.move === 'deposit_needs_review' ? request.reason : null) ??
-      (event.payoutReference ? `payout ${event.payoutReference}` : null),
-    note: event.note ?? null,
-    at: now,
-  });
+    events.push({
+      transactionId: row.id,
+      move: event.move,
+      fromStatus: planned.from,
+      toStatus: to,
+      actorKind: actor.kind,
+      actorUserId: actor.kind === 'system' ? null : actor.userId,
+      reason:
+        event.reason ??
+        (request.move === 'deposit_needs_review' ? request.reason : null) ??
+        (event.payoutReference ? `payout ${event.payoutReference}` : null),
+      note: event.note ?? null,
+      at: now,
+    });
 
-  for (const effect of effects) {
-    switch (effect) {
-      case 'credit_merchant_account':
-        // Delivered after commit by the credit outbox (merchant-credits.ts), retried until the
-        // merchant acknowledges; the ledger entry is written then.
-        await tx.insert(merchantCredits).values({ transactionId: row.id, status: 'pending' });
-        break;
-      case 'debit_merchant_account':
-        if (!options.merchantDebited) {
-          throw new Error('a sell completes only after the merchant acknowledged the debit');
-        }
-        break;
-      case 'settle_reservation':
-      case 'release_reservation': {
-        if (!row.accountId) throw new Error(`sell ${row.id} has lost its account`);
-        const ledger = await ledgerFor(tx, { id: row.accountId, merchantId: row.merchantId });
-        await postEntry(
-          tx,
-          effect === 'settle_reservation' ? 'sell_settle' : 'sell_release',
-          row.id,
-          [
-            { ledgerAccountId: ledger.reservedId, amount: negate(row.amount) },
-            {
-              ledgerAccountId:
-                effect === 'settle_reservation' ? ledger.merchantId : ledger.holdingId,
-              amount: row.amount,
-            },
-          ],
-        );
-        break;
+    for (const effect of effects) {
+      switch (effect) {
+        case 'credit_merchant_account':
+          // Delivered after commit by the credit outbox (merchant-credits.ts), retried until the
+          // merchant acknowledges; the ledger entry is written then.
+          credits.push(row.id);
+          break;
+        case 'debit_merchant_account':
+          if (!options.merchantDebited) {
+            throw new Error('a sell completes only after the merchant acknowledged the debit');
+          }
+          break;
+        case 'settle_reservation':
+        case 'release_reservation':
+          ledgerWork.push({ row, effect });
+          break;
       }
     }
   }
 
-  await notifyTransactionChange(tx, { userId: row.userId, transactionId: row.id, status: to });
-  return updated!;
+  // Each row once, as the last of its moves left it (the count triggers see old and new status).
+  const finals = ids.map((id) => current.get(id)!);
+  await tx
+    .update(transactions)
+    .set({
+      status: sql`v.status`,
+      updatedAt: sql`v.updated_at`,
+      completedAt: sql`v.completed_at`,
+      delayReason: sql`v.delay_reason`,
+      payoutReference: sql`v.payout_reference`,
+      creditStatus: sql`v.credit_status`,
+    })
+    .from(
+      sql`jsonb_to_recordset(${JSON.stringify(
+        finals.map((row) => ({
+          id: row.id,
+          status: row.status,
+          updated_at: row.updatedAt.toISOString(),
+          completed_at: row.completedAt?.toISOString() ?? null,
+          delay_reason: row.delayReason,
+          payout_reference: row.payoutReference,
+          credit_status: row.creditStatus,
+        })),
+      )}::jsonb) as v(id uuid, status text, updated_at timestamptz, completed_at timestamptz,
+                      delay_reason text, payout_reference text, credit_status text)`,
+    )
+    .where(sql`${transactions.id} = v.id`);
+  await tx.insert(transactionEvents).values(events);
+  if (credits.length > 0) {
+    await tx
+      .insert(merchantCredits)
+      .values(credits.map((transactionId) => ({ transactionId, status: 'pending' as const })));
+  }
+  for (const { row, effect } of ledgerWork) {
+    if (!row.accountId) throw new Error(`sell ${row.id} has lost its account`);
+    const ledger = await ledgerFor(tx, { id: row.accountId, merchantId: row.merchantId });
+    await postEntry(tx, effect === 'settle_reservation' ? 'sell_settle' : 'sell_release', row.id, [
+      { ledgerAccountId: ledger.reservedId, amount: negate(row.amount) },
+      {
+        ledgerAccountId: effect === 'settle_reservation' ? ledger.merchantId : ledger.holdingId,
+        amount: row.amount,
+      },
+    ]);
+  }
+  await notifyTransactionChanges(
+    tx,
+    moved.map((row) => ({ userId: row.userId, transactionId: row.id, status: row.status })),
+  );
+  return moved;
 }
 
 /** Open buy requests past their expiry, oldest first (the expiry sweep). */

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import { deleteExpiredDeliveries } from '@server/modules/deposits/deliveries';
 import { deleteOldKeys } from '@server/modules/idempotency/idempotency';
 import { deliverDueCredits } from './merchant-credits';
 import { applyMove, expiredBuyIds } from './moves';
@@ -26,7 +27,7 @@ export async function expireBuyRequests(app: FastifyInstance, now = new Date()):
 
 /**
  * The money workers of this instance: merchant credit delivery (every CREDIT_POLL_MS), expiry of
- * buy requests and removal of old idempotency keys (every EXPIRY_POLL_MS). Every instance runs
+ * buy requests and removal of old idempotency keys and webhook deliveries (every EXPIRY_POLL_MS). Every instance runs
  * them; row claims (SKIP LOCKED) and state moves keep several instances from doing a thing twice.
  */
 export default fp(
@@ -55,6 +56,7 @@ export default fp(
       every(EXPIRY_POLL_MS, 'buy request expiry', async () => {
         await expireBuyRequests(app);
         await deleteOldKeys(app.db);
+        await deleteExpiredDeliveries(app.db);
       });
     });
     app.addHook('preClose', async () => {

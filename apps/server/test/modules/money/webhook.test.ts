@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DepositOutcome, TransactionDetail } from '@portal/contract/transactions';
+import {
+  MAX_DEPOSITS_PER_DELIVERY,
+  type DepositBatchOutcome,
+  type DepositOutcome,
+  type TransactionDetail,
+} from '@portal/contract/transactions';
+import { webhookDeliveries } from '@server/db/schema';
+import { deleteExpiredDeliveries } from '@server/modules/deposits/deliveries';
 import { signBankNotification } from '@server/modules/deposits/webhook-signature';
 import { moneyKit, type MoneyKit } from './money-test-kit';
 
@@ -124,6 +131,173 @@ describe('the bank deposit webhook', () => {
         },
       },
     });
+  });
+
+  it('a batch decides each deposit exactly as if it had come alone, in the order sent', async () => {
+    // The same story twice: once as single deliveries, once as one batch.
+    async function story() {
+      const first = await kit.person();
+      const second = await kit.person();
+      // Amounts no other test's open request has: another open request of the same amount
+      // would be related too (and moved by the first story), and the stories would differ.
+      const odd = () => (2 + Math.floor(Math.random() * 90_000) / 10_000).toFixed(4);
+      const buy1 = await kit.made(first, 'buy', (await kit.account(first)).id, odd());
+      const buy2 = await kit.made(second, 'buy', (await kit.account(second)).id, odd());
+      const known = {
+        bankReference: reference(),
+        depositorName: '아무개',
+        amountKrw: '1000',
+        receivedAt: new Date().toISOString(),
+      };
+      expect((await deliver(known)).statusCode).toBe(200);
+      const at = new Date().toISOString();
+      const pays1 = {
+        bankReference: reference(),
+        depositorName: first.name,
+        amountKrw: buy1.totalKrw,
+        receivedAt: at,
+      };
+      const deposits = [
+        pays1, // settles buy 1
+        { ...pays1 }, // the same reference again: a duplicate
+        { ...pays1, bankReference: reference() }, // pays buy 1 again: it is Completed by now
+        { ...pays1, bankReference: reference(), depositorName: second.name, amountKrw: '1' },
+        {
+          bankReference: reference(),
+          depositorName: second.name,
+          amountKrw: buy2.totalKrw,
+          receivedAt: at,
+        }, // buy 2 went to Pending just before: a person decides
+        known, // recorded before
+      ];
+      const label = new Map([
+        [buy1.id, 'buy1'],
+        [buy2.id, 'buy2'],
+      ]);
+      const shape = (outcome: DepositOutcome) => ({
+        duplicate: outcome.duplicate,
+        status: outcome.deposit.status,
+        reason: outcome.deposit.reviewReason,
+        matched: outcome.deposit.matchedTransaction
+          ? label.get(outcome.deposit.matchedTransaction.id)
+          : null,
+        related: outcome.deposit.relatedTransactions.map((r) => label.get(r.id) ?? 'other'),
+      });
+      const statuses = async () =>
+        Promise.all(
+          [
+            [first, buy1],
+            [second, buy2],
+          ].map(
+            async ([owner, buy]) =>
+              (
+                await (owner as typeof first).browser.get(
+                  `/api/transactions/${(buy as typeof buy1).id}`,
+                )
+              ).json<TransactionDetail>().status,
+          ),
+        );
+      return { deposits, shape, statuses };
+    }
+
+    const alone = await story();
+    const aloneOutcomes: ReturnType<typeof alone.shape>[] = [];
+    const base = Math.floor(Date.now() / 1000);
+    for (const [index, deposit] of alone.deposits.entries()) {
+      // Each delivery signed at its own second: a repeated body is a duplicate, not a replay.
+      const response = await deliver(deposit, { timestamp: base - index });
+      expect(response.statusCode).toBe(200);
+      aloneOutcomes.push(alone.shape(response.json<DepositOutcome>()));
+    }
+
+    const together = await story();
+    const response = await deliver({ deposits: together.deposits });
+    expect(response.statusCode).toBe(200);
+    const { results } = response.json<DepositBatchOutcome>();
+    expect(results.map(together.shape)).toEqual(aloneOutcomes);
+    expect(aloneOutcomes.map((o) => [o.duplicate, o.status, o.reason])).toEqual([
+      [false, 'settled', null],
+      [true, 'settled', null],
+      [false, 'review', 'no_prior_request'],
+      [false, 'review', 'amount_differs'],
+      [false, 'review', 'no_prior_request'],
+      [true, 'review', expect.any(String)],
+    ]);
+    expect(await together.statuses()).toEqual(await alone.statuses());
+    expect(await together.statuses()).toEqual(['Completed', 'Pending']);
+  });
+
+  it('batches delivered at once complete each request once', async () => {
+    const owners = await Promise.all(Array.from({ length: 5 }, () => kit.person()));
+    const buys = await Promise.all(
+      owners.map(async (owner, index) =>
+        kit.made(owner, 'buy', (await kit.account(owner)).id, `${4 + index}`),
+      ),
+    );
+    const at = new Date().toISOString();
+    const batches = Array.from({ length: 8 }, (_, batch) => ({
+      deposits: owners
+        .map((owner, index) => ({
+          bankReference: reference(),
+          depositorName: owner.name,
+          amountKrw: buys[index]!.totalKrw,
+          receivedAt: at,
+        }))
+        // Each batch in another order, so their locks would cross if taken one by one.
+        .sort(() => (batch % 2 === 0 ? 1 : -1)),
+    }));
+    const responses = await Promise.all(batches.map((body) => deliver(body)));
+    expect(responses.map((r) => r.statusCode)).toEqual(batches.map(() => 200));
+    const settled = responses
+      .flatMap((r) => r.json<DepositBatchOutcome>().results)
+      .filter((r) => r.deposit.status === 'settled')
+      .map((r) => r.deposit.matchedTransaction!.id)
+      .sort();
+    expect(settled).toEqual(buys.map((buy) => buy.id).sort());
+  });
+
+  it('refuses an empty or oversized batch, or one bad deposit in it, and records nothing', async () => {
+    const good = () => ({
+      bankReference: reference(),
+      depositorName: '아무개',
+      amountKrw: '1000',
+      receivedAt: new Date().toISOString(),
+    });
+    const empty = await deliver({ deposits: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+    const tooMany = await deliver({
+      deposits: Array.from({ length: MAX_DEPOSITS_PER_DELIVERY + 1 }, good),
+    });
+    expect(tooMany.statusCode).toBe(400);
+    const kept = good();
+    const oneBad = await deliver({ deposits: [kept, { ...good(), amountKrw: '-5' }] });
+    expect(oneBad.statusCode).toBe(400);
+    expect(JSON.stringify(oneBad.json())).toContain('amountInvalid');
+    // Nothing of the refused batch was recorded: its good deposit comes later as new.
+    const later = await deliver(kept);
+    expect(later.json<DepositOutcome>()).toMatchObject({ duplicate: false });
+  });
+
+  it('forgets deliveries past the signature window and keeps the ones within it', async () => {
+    const body = {
+      bankReference: reference(),
+      depositorName: '아무개',
+      amountKrw: '1000',
+      receivedAt: new Date().toISOString(),
+    };
+    const timestamp = Math.floor(Date.now() / 1000);
+    expect((await deliver(body, { timestamp })).statusCode).toBe(200);
+    const old = `v1=old-${reference()}`;
+    await kit.app.db
+      .insert(webhookDeliveries)
+      .values({ signature: old, expiresAt: new Date(Date.now() - 1000) });
+    await deleteExpiredDeliveries(kit.app.db);
+    const left = (await kit.app.db.select().from(webhookDeliveries)).map((row) => row.signature);
+    expect(left).not.toContain(old);
+    // The recent one is kept, so its replay is still refused.
+    const replay = await deliver(body, { timestamp });
+    expect(replay.statusCode).toBe(409);
   });
 
   it('is off without a configured secret', async () => {

@@ -1,0 +1,2 @@
+CREATE INDEX "transactions_open_buy_total_idx" ON "transactions" USING btree ("total_krw") WHERE "transactions"."type" = 'buy' and "transactions"."status" = 'Requested';--> statement-breakpoint
+CREATE INDEX "transactions_open_buy_user_idx" ON "transactions" USING btree ("user_id") WHERE "transactions"."type" = 'buy' and "transactions"."status" = 'Requested';
