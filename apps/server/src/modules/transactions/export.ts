@@ -1,7 +1,6 @@
-import { once } from 'node:events';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { ExportLanguage, TransactionType } from '@portal/contract/transactions';
-import ExcelJS from 'exceljs';
+import { xlsxStream, type XlsxColumn, type XlsxValue } from './export-xlsx';
 import type { JoinedRow } from './repository';
 import { plainAmount } from '@server/modules/merchants/repository';
 
@@ -176,61 +175,41 @@ const WIDTHS: Record<ColumnKey, number> = {
 };
 
 /**
- * Excel (.xlsx) through exceljs's streaming writer: each row is committed (written out and
- * forgotten) as it comes. Cells are typed: amounts, rates and won are numbers (won with no
- * decimals), the date is a real date showing Korean wall-clock time, the rest is text.
+ * Excel (.xlsx), written directly (export-xlsx.ts) as the rows come. Cells are typed: amounts,
+ * rates and won are numbers (won with no decimals), the date is a real date showing Korean
+ * wall-clock time, the rest is text. Text cells are strings, never formulas, so they are written
+ * as they are (the CSV's apostrophe is for programs that read a CSV field as a formula).
  */
 export function xlsxExport(
   batches: AsyncIterable<JoinedRow[]>,
   language: ExportLanguage,
   withClient: boolean,
 ): Readable {
-  const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useStyles: true,
-    useSharedStrings: false,
-  });
   const columns = exportColumns(withClient);
-  const sheet = workbook.addWorksheet(WORDS[language].sheet, {
-    views: [{ state: 'frozen', ySplit: 1 }],
-  });
-  sheet.columns = columns.map((column) => ({
+  const sheetColumns: XlsxColumn[] = columns.map((column) => ({
     header: WORDS[language].headers[column],
-    key: column,
     width: WIDTHS[column],
-    // Only formatted columns get a style: exceljs works out a style id for every cell that has
-    // one, even an empty one, and that was a third of a 100,000-row export (docs/BENCHMARKS.md).
-    ...(NUMBER_FORMATS[column] ? { style: { numFmt: NUMBER_FORMATS[column] } } : {}),
+    type: column === 'date' ? 'date' : NUMBER_FORMATS[column] ? 'number' : 'text',
+    ...(NUMBER_FORMATS[column] ? { numFmt: NUMBER_FORMATS[column] } : {}),
   }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-
-  const write = async () => {
+  async function* rows(): AsyncGenerator<XlsxValue[][]> {
     for await (const batch of batches) {
-      for (const row of batch) {
+      yield batch.map((row) => {
         const values = rowValues(row, language, withClient);
-        sheet
-          .addRow({
-            number: values.number,
-            type: values.type,
-            merchant: values.merchant,
-            account: values.account,
-            amount: Number(values.amount),
-            rate: Number(values.rate),
-            total: Number(values.total),
-            status: values.status,
-            date: koreaWallTime(values.date),
-            ...(withClient ? { client: values.client } : {}),
-          })
-          .commit();
-      }
-      // Let the reader catch up before reading the next batch from the database.
-      if (output.writableNeedDrain) await once(output, 'drain');
+        return columns.map((column) => {
+          switch (column) {
+            case 'amount':
+            case 'rate':
+            case 'total':
+              return Number(values[column]);
+            case 'date':
+              return koreaWallTime(values.date);
+            default:
+              return values[column];
+          }
+        });
+      });
     }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error: unknown) => output.destroy(error as Error));
-  return output;
+  }
+  return xlsxStream(WORDS[language].sheet, sheetColumns, rows());
 }
