@@ -3,10 +3,17 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
+const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      // zod, for this app and the contract alike, is zod configured for the CSP (no JIT) first.
+      { find: /^zod$/, replacement: source('lib/zod-config.ts') },
+      { find: /^@\//, replacement: source('') },
+    ],
+  },
   build: { manifest: true, sourcemap: true },
   // In development the API runs on its own port; in production the server serves this build.
   server: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },

@@ -1,5 +1,3 @@
-// First: configures zod before any schema of the contract is built.
-import '@/lib/zod-config';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';

@@ -2,14 +2,20 @@ import axios, { type AxiosInstance, type CreateAxiosDefaults } from 'axios';
 import qs from 'qs';
 import {
   API_BASE_PATH,
-  DEFAULT_DEPLOYMENT_ROLE,
   DEPLOYMENT_ROLE_HEADER,
   XSRF_COOKIE,
   XSRF_HEADER,
 } from '@portal/contract/http';
+import { CANCELLED_MESSAGE, DEPLOYMENT_ROLE, readCookie } from '@/lib/http';
 
-/** The message every cancelled request ends with (spec sections 7 and 8). */
-export const CANCELLED_MESSAGE = 'Query was cancelled';
+/**
+ * The shared client (decision 002). Only code that calls the API imports this module: the
+ * features' api modules, all in lazily loaded screens and dialogs. The signed-in user, which every
+ * page reads, is fetched without it (`@/lib/user/get-current-user`), so pages that call nothing
+ * else (Home) do not load axios, qs or zod (issue 7).
+ */
+
+export { CANCELLED_MESSAGE, readCookie };
 
 /**
  * Query strings repeat an array's key without an index (`status=Requested&status=Pending`).
@@ -21,20 +27,13 @@ export function serializeParams(params: Record<string, unknown>): string {
   return qs.stringify(params, { arrayFormat: 'repeat', skipNulls: true });
 }
 
-export function readCookie(name: string): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  const prefix = `${name}=`;
-  const found = document.cookie.split('; ').find((part) => part.startsWith(prefix));
-  return found === undefined ? undefined : decodeURIComponent(found.slice(prefix.length));
-}
-
 export function createApiClient(overrides: CreateAxiosDefaults = {}): AxiosInstance {
   const client = axios.create({
     baseURL: API_BASE_PATH,
     withCredentials: true,
     headers: {
       'Content-Type': 'application/json',
-      [DEPLOYMENT_ROLE_HEADER]: import.meta.env.VITE_DEPLOYMENT_ROLE ?? DEFAULT_DEPLOYMENT_ROLE,
+      [DEPLOYMENT_ROLE_HEADER]: DEPLOYMENT_ROLE,
     },
     paramsSerializer: { serialize: serializeParams },
     // We fill the anti-forgery header ourselves (below), for every request, same-origin or not.

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import {
   AppShell,
   Box,
@@ -40,10 +40,15 @@ import { useIsActive } from '@/features/navigation/use-is-active';
 import { useLiveUpdates } from '@/features/transactions/live/use-live-updates';
 import { useUser } from '@/lib/user/user-context';
 import { BrandLink } from '@/components/ui/brand-link';
+import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { koreanLineBreaks } from './korean-line-breaks';
-import { Component as PublicLayout } from './public-layout';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+
+// Only a signed-out visitor at an unknown /app path sees the public frame here: it loads then.
+const PublicLayout = lazy(() =>
+  import('./public-layout').then((module) => ({ default: module.Component })),
+);
 
 const icons: Record<string, Icon> = {
   dashboard: IconLayoutDashboard,
@@ -72,7 +77,13 @@ function isPublicRoute(match: { handle: unknown }): boolean {
 export function Component() {
   const { isSignedIn, isLoading } = useUser();
   const publicRoute = useMatches().some(isPublicRoute);
-  if (publicRoute && !isLoading && !isSignedIn) return <PublicLayout />;
+  if (publicRoute && !isLoading && !isSignedIn) {
+    return (
+      <Suspense fallback={<FullPageLoader />}>
+        <PublicLayout />
+      </Suspense>
+    );
+  }
   return (
     <RequireAuth>
       <AppFrame />

@@ -1,73 +1,55 @@
-import {
-  AppShell,
-  Box,
-  Burger,
-  Button,
-  Container,
-  Divider,
-  Drawer,
-  Group,
-  NavLink,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Box, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { paths } from '@/config/paths';
 import { publicNavItems } from '@/features/navigation/nav-items';
 import { useIsActive } from '@/features/navigation/use-is-active';
-import { useUser } from '@/lib/user/user-context';
 import { BrandLink } from '@/components/ui/brand-link';
 import { LanguageSwitch } from '@/components/ui/language-switch';
+import { AccountButtons } from './account-buttons';
 import { koreanLineBreaks } from './korean-line-breaks';
 import { PublicFooter } from './public-footer';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
-/** Sign in / Sign up, or the way into the portal for someone already signed in. */
-function AccountButtons({
-  onNavigate,
-  fullWidth = false,
-}: {
-  onNavigate?: () => void;
-  fullWidth?: boolean;
-}) {
-  const { t } = useTranslation('common');
-  const { isSignedIn } = useUser();
-  if (isSignedIn) {
-    return (
-      <Button component={Link} to={paths.app.dashboard} onClick={onNavigate} fullWidth={fullWidth}>
-        {t('actions.goToDashboard')}
-      </Button>
-    );
-  }
-  return (
-    <>
-      <Button
-        component={Link}
-        to={paths.signIn}
-        variant="default"
-        onClick={onNavigate}
-        fullWidth={fullWidth}
-      >
-        {t('actions.signIn')}
-      </Button>
-      <Button component={Link} to={paths.signUp} onClick={onNavigate} fullWidth={fullWidth}>
-        {t('actions.signUp')}
-      </Button>
-    </>
-  );
-}
+const PUBLIC_MENU_ID = 'public-menu';
+const HEADER_HEIGHT = 64;
+/**
+ * react-remove-scroll's class for fixed elements: while a dialog locks the page's scrolling, the
+ * header keeps its place where the scrollbar was (what Mantine's AppShell header does).
+ */
+const KEEP_RIGHT_WHEN_SCROLL_LOCKED = 'right-scroll-bar-position';
+
+// The small-screen menu loads when it is first opened (public-menu.tsx).
+const PublicMenu = lazy(() =>
+  import('./public-menu').then((module) => ({ default: module.PublicMenu })),
+);
 
 export function Component() {
   const { t } = useTranslation('common');
   const [menuOpened, menu] = useDisclosure(false);
+  // Once asked for, the menu stays mounted, so it closes (and opens again) with its transition.
+  const [menuWanted, setMenuWanted] = useState(false);
   const isActive = useIsActive();
 
+  // A fixed header over the page, laid out as Mantine's AppShell would (header 64 px, bordered,
+  // z-index 100) without the AppShell itself, whose navbar, aside, resizing and scroll lock code
+  // the public pages never use (issue 7).
   return (
-    <AppShell header={{ height: 64 }} padding={0} style={koreanLineBreaks}>
+    <Box style={koreanLineBreaks}>
       <SkipLink />
-      <AppShell.Header>
+      <Box
+        component="header"
+        className={KEEP_RIGHT_WHEN_SCROLL_LOCKED}
+        pos="fixed"
+        top={0}
+        left={0}
+        right={0}
+        h={HEADER_HEIGHT}
+        bg="var(--mantine-color-body)"
+        style={{ zIndex: 100, borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
         <Container size="lg" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
             <BrandLink to={paths.home} />
@@ -97,62 +79,37 @@ export function Component() {
             <Burger
               hiddenFrom="md"
               opened={menuOpened}
-              onClick={menu.toggle}
+              onClick={() => {
+                setMenuWanted(true);
+                menu.toggle();
+              }}
               aria-label={menuOpened ? t('actions.closeMenu') : t('actions.openMenu')}
               aria-expanded={menuOpened}
-              aria-controls="public-menu"
+              aria-controls={PUBLIC_MENU_ID}
             />
           </Group>
         </Container>
-      </AppShell.Header>
+      </Box>
 
-      <Drawer
-        id="public-menu"
-        opened={menuOpened}
-        onClose={menu.close}
-        position="right"
-        size="xs"
-        title={<Text fw={700}>{t('nav.menu')}</Text>}
-        closeButtonProps={{ 'aria-label': t('actions.closeMenu') }}
-      >
-        <Stack gap="md">
-          <Box component="nav" aria-label={t('nav.main')}>
-            {publicNavItems.map((item) => (
-              <NavLink
-                key={item.key}
-                component={Link}
-                to={item.to}
-                active={isActive(item)}
-                aria-current={isActive(item) ? 'page' : undefined}
-                label={t(`nav.${item.key}`)}
-                onClick={menu.close}
-              />
-            ))}
-          </Box>
-          <Divider />
-          <Stack gap={6}>
-            <Text fz="sm" fw={600}>
-              {t('nav.language')}
-            </Text>
-            <LanguageSwitch fullWidth size="sm" />
-          </Stack>
-          <Divider />
-          <Stack gap="xs">
-            <AccountButtons onNavigate={menu.close} fullWidth />
-          </Stack>
-        </Stack>
-      </Drawer>
+      {menuWanted ? (
+        <Suspense fallback={null}>
+          <PublicMenu id={PUBLIC_MENU_ID} opened={menuOpened} onClose={menu.close} />
+        </Suspense>
+      ) : null}
 
-      <AppShell.Main
+      <Box
+        component="main"
         id={MAIN_CONTENT_ID}
         tabIndex={-1}
+        pt={HEADER_HEIGHT}
+        mih="100dvh"
         style={{ outline: 'none', display: 'flex', flexDirection: 'column' }}
       >
         <Box style={{ flex: 1 }}>
           <Outlet />
         </Box>
         <PublicFooter />
-      </AppShell.Main>
-    </AppShell>
+      </Box>
+    </Box>
   );
 }
