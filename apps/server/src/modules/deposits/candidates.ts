@@ -1,6 +1,7 @@
 import type { DepositNotification } from '@portal/contract/transactions';
 import { sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
+import { jsonRecordset } from '@server/db/recordset';
 import { depositorNameKey, type CandidateRequest } from './matching';
 
 /**
@@ -59,13 +60,11 @@ export async function lockCandidates(
   inputs: readonly DepositNotification[],
 ): Promise<LockedCandidate[]> {
   if (inputs.length === 0) return [];
-  const wanted = JSON.stringify(
-    inputs.map((input) => ({
-      amount: input.amountKrw,
-      name_key: depositorNameKey(input.depositorName),
-      lookback: new Date(lookbackFrom(new Date(input.receivedAt))).toISOString(),
-    })),
-  );
+  const wanted = inputs.map((input) => ({
+    amount: input.amountKrw,
+    name_key: depositorNameKey(input.depositorName),
+    lookback: new Date(lookbackFrom(new Date(input.receivedAt))).toISOString(),
+  }));
   const result = await tx.execute<{
     id: string;
     user_id: string;
@@ -79,8 +78,7 @@ export async function lockCandidates(
     expires_at: string | Date;
   }>(sql`
     with d as (
-      select distinct * from jsonb_to_recordset(${wanted}::jsonb)
-          as d(amount numeric, name_key text, lookback timestamptz)
+      select distinct * from ${jsonRecordset(wanted, 'd', 'amount numeric, name_key text, lookback timestamptz')}
     ), named as (
       select u.id as user_id, d.amount, d.lookback from d join users u on ${NAME_KEY} = d.name_key
     ), related as (

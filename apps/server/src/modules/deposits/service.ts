@@ -5,6 +5,8 @@ import type {
 } from '@portal/contract/transactions';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
+import { isDeadlock } from '@server/db/errors';
+import { jsonRecordset } from '@server/db/recordset';
 import { deposits, transactions } from '@server/db/schema';
 import { notifyTransactionChange } from '@server/modules/live/notify';
 import { applyMoves } from '@server/modules/transactions/moves';
@@ -164,7 +166,7 @@ export async function recordDeposits(
             updatedAt: now,
           })
           .from(
-            sql`jsonb_to_recordset(${JSON.stringify(
+            jsonRecordset(
               outcomes.map((deposit) => ({
                 id: deposit.id,
                 status: deposit.status,
@@ -172,7 +174,9 @@ export async function recordDeposits(
                 matched: deposit.matchedTransactionId,
                 related: deposit.relatedTransactionIds,
               })),
-            )}::jsonb) as v(id uuid, status text, review_reason text, matched uuid, related jsonb)`,
+              'v',
+              'id uuid, status text, review_reason text, matched uuid, related jsonb',
+            ),
           )
           .where(sql`${deposits.id} = v.id`);
       }
@@ -279,9 +283,7 @@ function compareKeys(a: string[], b: string[]): number {
   return 0;
 }
 
-/** PostgreSQL's deadlock_detected: the transaction was rolled back whole, so it can run again. */
-const DEADLOCK = '40P01';
-
+/** A deadlock rolled the transaction back whole, so it can run again. */
 async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -290,11 +292,4 @@ async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 3): Promise<
       if (attempt >= attempts || !isDeadlock(error)) throw error;
     }
   }
-}
-
-function isDeadlock(error: unknown): boolean {
-  for (let cause = error; cause instanceof Object; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: unknown }).code === DEADLOCK) return true;
-  }
-  return false;
 }

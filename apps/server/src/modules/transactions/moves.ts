@@ -1,5 +1,6 @@
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
+import { jsonRecordset } from '@server/db/recordset';
 import { merchantCredits, transactionEvents, transactions } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
 import { ledgerFor, postEntry, negate } from '@server/modules/ledger/ledger';
@@ -149,7 +150,7 @@ export async function applyMoves(
       creditStatus: sql`v.credit_status`,
     })
     .from(
-      sql`jsonb_to_recordset(${JSON.stringify(
+      jsonRecordset(
         finals.map((row) => ({
           id: row.id,
           status: row.status,
@@ -159,8 +160,10 @@ export async function applyMoves(
           payout_reference: row.payoutReference,
           credit_status: row.creditStatus,
         })),
-      )}::jsonb) as v(id uuid, status text, updated_at timestamptz, completed_at timestamptz,
-                      delay_reason text, payout_reference text, credit_status text)`,
+        'v',
+        `id uuid, status text, updated_at timestamptz, completed_at timestamptz,
+         delay_reason text, payout_reference text, credit_status text`,
+      ),
     )
     .where(sql`${transactions.id} = v.id`);
   await tx.insert(transactionEvents).values(events);
