@@ -54,6 +54,7 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 export const accountListResponseSchema = z.object({ items: z.array(accountSchema) });
+export type AccountList = z.infer<typeof accountListResponseSchema>;
 
 /** PATCH /api/accounts/:id */
 export const renameAccountRequestSchema = z.strictObject({ name: accountNameSchema });

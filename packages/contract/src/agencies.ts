@@ -67,4 +67,6 @@ export const operatorAgencySchema = z.object({
 export type OperatorAgency = z.infer<typeof operatorAgencySchema>;
 
 export const operatorAgencyListResponseSchema = z.object({ items: z.array(operatorAgencySchema) });
+export type OperatorAgencyList = z.infer<typeof operatorAgencyListResponseSchema>;
 export const operatorAgencyResponseSchema = z.object({ agency: operatorAgencySchema });
+export type OperatorAgencyResponse = z.infer<typeof operatorAgencyResponseSchema>;

@@ -88,3 +88,4 @@ export const agencyClientDetailSchema = agencyClientSchema.extend({
 });
 export type AgencyClientDetail = z.infer<typeof agencyClientDetailSchema>;
 export const agencyClientDetailResponseSchema = z.object({ client: agencyClientDetailSchema });
+export type AgencyClientDetailResponse = z.infer<typeof agencyClientDetailResponseSchema>;

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Every API error has this one shape: `{ error: { code, message, fields? } }`.
  * `code` is stable and is what clients branch on and translate; `message` is English text for
@@ -64,18 +62,27 @@ export const ERROR_CODES = [
   'STATEMENT_INVALID',
 ] as const;
 
-export const errorCodeSchema = z.enum(ERROR_CODES);
-export type ErrorCode = z.infer<typeof errorCodeSchema>;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export const errorBodySchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-  }),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+export interface ErrorBody {
+  error: {
+    code: string;
+    message: string;
+    fields?: Record<string, string>;
+  };
+}
+
+// Written by hand, not as a zod schema: the browser reads error bodies on every page, and this
+// module is kept free of zod so the pages that only read do not load it (issue 7).
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function isErrorBody(value: unknown): value is ErrorBody {
-  return errorBodySchema.safeParse(value).success;
+  if (!isRecord(value) || !isRecord(value.error)) return false;
+  const { code, message, fields } = value.error;
+  if (typeof code !== 'string' || typeof message !== 'string') return false;
+  return (
+    fields === undefined ||
+    (isRecord(fields) && Object.values(fields).every((text) => typeof text === 'string'))
+  );
 }

@@ -50,6 +50,7 @@ export const kycReviewItemSchema = kycDocumentSchema.extend({
   user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
 });
 export const kycReviewQueueResponseSchema = z.object({ items: z.array(kycReviewItemSchema) });
+export type KycReviewQueue = z.infer<typeof kycReviewQueueResponseSchema>;
 export type KycReviewItem = z.infer<typeof kycReviewItemSchema>;
 
 export const kycReviewQuerySchema = z.strictObject({

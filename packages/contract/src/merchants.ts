@@ -29,6 +29,7 @@ export const merchantSchema = z.object({
 });
 export type Merchant = z.infer<typeof merchantSchema>;
 export const merchantListResponseSchema = z.object({ items: z.array(merchantSchema) });
+export type MerchantList = z.infer<typeof merchantListResponseSchema>;
 
 /** What operators see. The secret is never returned, only whether one is set. */
 export const operatorMerchantSchema = merchantSchema.extend({
@@ -44,6 +45,7 @@ export type OperatorMerchant = z.infer<typeof operatorMerchantSchema>;
 export const operatorMerchantListResponseSchema = z.object({
   items: z.array(operatorMerchantSchema),
 });
+export type OperatorMerchantList = z.infer<typeof operatorMerchantListResponseSchema>;
 
 const merchantFields = {
   name: safeText({ max: 80 }),

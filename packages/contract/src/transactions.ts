@@ -1,16 +1,20 @@
 import { z } from 'zod';
 import { assetAmountSchema, krwAmountSchema, rateKrwSchema } from './money';
+import {
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  type TransactionChangeEvent,
+} from './transaction-states';
 import { isStorableText, safeText } from './validation';
 
-/**
- * Transaction vocabulary shared by the server's rules and the web's screens.
- */
-export const TRANSACTION_TYPES = ['buy', 'sell'] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
-
-/** The spec's own words (section 4), capitalised as the spec writes them, so they reach the UI unchanged. */
-export const TRANSACTION_STATUSES = ['Requested', 'Pending', 'Completed', 'Cancelled'] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export {
+  isTransactionChangeEvent,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  type TransactionChangeEvent,
+  type TransactionStatus,
+  type TransactionType,
+} from './transaction-states';
 
 /**
  * Why a deposit waits for a person instead of completing its buy. Codes, not prose: the operator
@@ -232,6 +236,7 @@ export const rateListResponseSchema = z.object({
   current: z.array(rateSchema),
   history: z.array(rateSchema),
 });
+export type RateList = z.infer<typeof rateListResponseSchema>;
 
 /** Agency list: its clients' requests, with the client who made each. */
 export const agencyTransactionSchema = transactionSchema.extend({
@@ -257,6 +262,7 @@ export const operatorTransactionListResponseSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+export type OperatorTransactionList = z.infer<typeof operatorTransactionListResponseSchema>;
 
 /** POST /api/operator/transactions/:id/take (sell Requested -> Pending). */
 export const takeSellRequestSchema = z.strictObject({ note: moveTextSchema.optional() });
@@ -363,6 +369,7 @@ export const depositListResponseSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+export type DepositList = z.infer<typeof depositListResponseSchema>;
 
 /** POST /api/operator/deposits/:id/resolve: closes a queued deposit (e.g. returned to sender). */
 export const resolveDepositRequestSchema = z.strictObject({ resolution: moveTextSchema });
@@ -378,12 +385,11 @@ export const statementImportResponseSchema = z.object({
 });
 export type StatementImportReport = z.infer<typeof statementImportResponseSchema>;
 
-/** The payload of a live update (server-sent event `transaction`). */
-export const transactionChangeEventSchema = z.object({
+/** The payload of a live update, as the server checks it before sending (see transaction-states). */
+export const transactionChangeEventSchema = z.strictObject({
   transactionId: z.string(),
   status: z.enum(TRANSACTION_STATUSES),
-});
-export type TransactionChangeEvent = z.infer<typeof transactionChangeEventSchema>;
+}) satisfies z.ZodType<TransactionChangeEvent>;
 
 /** GET /api/deposit-account: the Partner Agency Bank Account the signed-in user pays buys into. */
 export const depositAccountResponseSchema = z.object({

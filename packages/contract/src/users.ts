@@ -29,6 +29,10 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 export const currentUserResponseSchema = z.object({ user: currentUserSchema.nullable() });
 export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
 
+/** POST /api/auth/sign-up and /api/auth/sign-in: the user now signed in. */
+export const signedInUserResponseSchema = z.object({ user: currentUserSchema });
+export type SignedInUserResponse = z.infer<typeof signedInUserResponseSchema>;
+
 /** `:id` of /api/operator/users/:id/... */
 export const userIdParamsSchema = z.strictObject({ id: z.uuid({ error: 'invalid' }) });
 
@@ -51,6 +55,7 @@ export type ChangeUserRoleResponse = z.infer<typeof changeUserRoleResponseSchema
 export const changeUserStatusRequestSchema = z.strictObject({ status: userStatusSchema });
 export type ChangeUserStatusRequest = z.input<typeof changeUserStatusRequestSchema>;
 export const changeUserStatusResponseSchema = changeUserRoleResponseSchema;
+export type ChangeUserStatusResponse = z.infer<typeof changeUserStatusResponseSchema>;
 
 export const OPERATOR_USERS_PAGE_SIZE_DEFAULT = 20;
 

@@ -2,7 +2,7 @@ import { isAxiosError } from 'axios';
 import type { TFunction } from 'i18next';
 import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ERROR_CODES, type ErrorCode } from '@portal/contract/errors';
-import { VALIDATION_MESSAGES_EN } from '@portal/contract/validation';
+import { VALIDATION_MESSAGES_EN } from '@portal/contract/validation-messages';
 import { CANCELLED_MESSAGE } from '@/lib/api-client';
 import { apiErrorOf } from '@/lib/api-error';
 

@@ -1,5 +1,13 @@
-import { notifications } from '@mantine/notifications';
 import { i18n } from './i18n';
+
+/**
+ * @mantine/notifications (9 KB gzip with its transitions) loads with the first toast, not with
+ * every signed-in page (issue 7); the container in the app provider is lazy for the same reason.
+ * Toasts keep their order: every call waits on the same import.
+ */
+const store = () => import('@mantine/notifications').then((module) => module.notifications);
+
+let nextId = 0;
 
 /** The five toast types of spec section 8. */
 export type ToastType = 'success' | 'error' | 'info' | 'warning' | 'loading';
@@ -26,32 +34,34 @@ export interface ToastInput {
  * the outcome, so a long action shows one toast that changes rather than two.
  */
 export function toast(type: ToastType, { title, message }: ToastInput): string {
-  if (type === 'loading') {
-    return notifications.show({
-      title,
-      message,
-      loading: true,
-      autoClose: false,
-      withCloseButton: false,
-    });
-  }
-  return notifications.show({
-    title,
-    message,
-    color: colors[type],
-    autoClose: type === 'error' ? 8000 : 4000,
-    closeButtonProps: closeButtonProps(),
-  });
+  nextId += 1;
+  const id = `toast-${nextId}`;
+  const shown =
+    type === 'loading'
+      ? ({ id, title, message, loading: true, autoClose: false, withCloseButton: false } as const)
+      : {
+          id,
+          title,
+          message,
+          color: colors[type],
+          autoClose: type === 'error' ? 8000 : 4000,
+          closeButtonProps: closeButtonProps(),
+        };
+  void store().then((notifications) => notifications.show(shown));
+  return id;
 }
 
 export function settleToast(id: string, type: Exclude<ToastType, 'loading'>, input: ToastInput) {
-  notifications.update({
-    id,
-    ...input,
-    color: colors[type],
-    loading: false,
-    autoClose: 4000,
-    withCloseButton: true,
-    closeButtonProps: closeButtonProps(),
-  });
+  const closeButton = closeButtonProps();
+  void store().then((notifications) =>
+    notifications.update({
+      id,
+      ...input,
+      color: colors[type],
+      loading: false,
+      autoClose: 4000,
+      withCloseButton: true,
+      closeButtonProps: closeButton,
+    }),
+  );
 }

@@ -1,5 +1,5 @@
 import { signInRequestSchema, signUpRequestSchema } from '@portal/contract/auth';
-import { currentUserResponseSchema } from '@portal/contract/users';
+import { currentUserResponseSchema, signedInUserResponseSchema } from '@portal/contract/users';
 import { AppError } from '@server/lib/errors';
 import type { RoutePlugin } from '@server/lib/zod-routes';
 import { recordAuditEvent } from '@server/modules/audit/audit-log';
@@ -25,11 +25,19 @@ const authRoutes: RoutePlugin = async (app) => {
     async (request) => ({ user: request.user ? toCurrentUser(request.user) : null }),
   );
 
+  // The user whose session was just started: gone only if deleted in the same instant, which is
+  // a failure (500), not an answer with no user.
+  const signedInUser = async (userId: string) => {
+    const user = await findSignedInUser(db, userId);
+    if (!user) throw new Error(`The user ${userId} just signed in no longer exists.`);
+    return toCurrentUser(user);
+  };
+
   app.post(
     '/auth/sign-up',
     {
       config: publicRoute,
-      schema: { body: signUpRequestSchema, response: { 201: currentUserResponseSchema } },
+      schema: { body: signUpRequestSchema, response: { 201: signedInUserResponseSchema } },
     },
     async (request, reply) => {
       const throttled = await hit(db, `sign-up:ip:${request.ip}`, IP_SIGN_UPS);
@@ -62,8 +70,7 @@ const authRoutes: RoutePlugin = async (app) => {
         ip: request.ip,
         details: agencyCode ? { agencyCode } : {},
       });
-      const user = await findSignedInUser(db, userId);
-      return reply.code(201).send({ user: user && toCurrentUser(user) });
+      return reply.code(201).send({ user: await signedInUser(userId) });
     },
   );
 
@@ -71,7 +78,7 @@ const authRoutes: RoutePlugin = async (app) => {
     '/auth/sign-in',
     {
       config: publicRoute,
-      schema: { body: signInRequestSchema, response: { 200: currentUserResponseSchema } },
+      schema: { body: signInRequestSchema, response: { 200: signedInUserResponseSchema } },
     },
     async (request, reply) => {
       const { email, password } = request.body;
@@ -102,8 +109,7 @@ const authRoutes: RoutePlugin = async (app) => {
 
       await reply.startSession(found.id);
       await recordAuditEvent(db, { action: 'sign_in', actorUserId: found.id, ip: request.ip });
-      const user = await findSignedInUser(db, found.id);
-      return { user: user && toCurrentUser(user) };
+      return { user: await signedInUser(found.id) };
     },
   );
 

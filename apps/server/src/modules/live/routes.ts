@@ -1,3 +1,4 @@
+import { transactionChangeEventSchema } from '@portal/contract/transactions';
 import type { RoutePlugin } from '@server/lib/zod-routes';
 
 /** Seconds between keep-alive comments, under the usual 60 s idle timeout of proxies. */
@@ -28,9 +29,17 @@ const liveRoutes: RoutePlugin = async (app) => {
     raw.write(`retry: 2000\n: connected\n\n`);
 
     const unsubscribe = app.live.subscribe(user.role === 'operator' ? '*' : user.id, (change) => {
-      raw.write(
-        `event: transaction\ndata: ${JSON.stringify({ transactionId: change.transactionId, status: change.status })}\n\n`,
-      );
+      // Checked against the contract like every response body (the browser trusts it), and a
+      // change that fails is logged and skipped rather than breaking the other listeners.
+      const event = transactionChangeEventSchema.safeParse({
+        transactionId: change.transactionId,
+        status: change.status,
+      });
+      if (!event.success) {
+        request.log.error({ change }, 'live update does not match the contract');
+        return;
+      }
+      raw.write(`event: transaction\ndata: ${JSON.stringify(event.data)}\n\n`);
     });
     const ping = setInterval(() => raw.write(`: ping\n\n`), PING_SECONDS * 1000);
     ping.unref();

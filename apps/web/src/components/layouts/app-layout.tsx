@@ -8,7 +8,6 @@ import {
   Group,
   Loader,
   NavLink,
-  ScrollArea,
   Stack,
   Text,
 } from '@mantine/core';
@@ -148,7 +147,9 @@ function AppFrame() {
       </AppShell.Header>
 
       <AppShell.Navbar id="app-navbar" aria-label={t('nav.app')} p="sm">
-        <AppShell.Section grow component={ScrollArea} type="auto">
+        {/* The browser's own scrolling, not Mantine's ScrollArea: that one brings @floating-ui
+            (15 KB gzip) to every signed-in page for a list that rarely overflows (issue 7). */}
+        <AppShell.Section grow style={{ overflowY: 'auto', minHeight: 0 }}>
           <Box component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
             {appNavItems(role).map((item) => {
               const ItemIcon = icons[item.key] ?? IconListDetails;

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountSchema, type Account, type CreateAccountRequest } from '@portal/contract/accounts';
+import type { Account, CreateAccountRequest } from '@portal/contract/accounts';
 import { api } from '@/lib/api-client';
 import { accountsQueryKey } from './get-accounts';
 
 /** Saves a verified account; without a name it is named after the holder. */
 export async function createAccount(body: CreateAccountRequest): Promise<Account> {
-  const response = await api.post('/accounts', body);
-  return accountSchema.parse(response.data);
+  const response = await api.post<Account>('/accounts', body);
+  return response.data;
 }
 
 export function useCreateAccount() {

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { accountListResponseSchema, type Account } from '@portal/contract/accounts';
+import type { Account, AccountList } from '@portal/contract/accounts';
 import { api } from '@/lib/api-client';
 
 export const accountsQueryKey = ['accounts'] as const;
 
 /** The user's saved merchant accounts. */
 export async function getAccounts(signal?: AbortSignal): Promise<Account[]> {
-  const response = await api.get('/accounts', { signal });
-  return accountListResponseSchema.parse(response.data).items;
+  const response = await api.get<AccountList>('/accounts', { signal });
+  return response.data.items;
 }
 
 export const accountsQueryOptions = () =>

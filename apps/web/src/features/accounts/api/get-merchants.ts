@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { merchantListResponseSchema, type Merchant } from '@portal/contract/merchants';
+import type { Merchant, MerchantList } from '@portal/contract/merchants';
 import { api } from '@/lib/api-client';
 
 export const merchantsQueryKey = ['merchants'] as const;
 
 /** The merchants a user can add an account at (active ones only). */
 export async function getMerchants(signal?: AbortSignal): Promise<Merchant[]> {
-  const response = await api.get('/merchants', { signal });
-  return merchantListResponseSchema.parse(response.data).items;
+  const response = await api.get<MerchantList>('/merchants', { signal });
+  return response.data.items;
 }
 
 export const merchantsQueryOptions = () =>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountSchema, type Account, type RenameAccountRequest } from '@portal/contract/accounts';
+import type { Account, RenameAccountRequest } from '@portal/contract/accounts';
 import { api } from '@/lib/api-client';
 import { accountsQueryKey } from './get-accounts';
 
@@ -10,8 +10,8 @@ export async function renameAccount({
   id: string;
   body: RenameAccountRequest;
 }): Promise<Account> {
-  const response = await api.patch(`/accounts/${encodeURIComponent(id)}`, body);
-  return accountSchema.parse(response.data);
+  const response = await api.patch<Account>(`/accounts/${encodeURIComponent(id)}`, body);
+  return response.data;
 }
 
 export function useRenameAccount() {

@@ -1,9 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  verifyAccountResponseSchema,
-  type VerifyAccountRequest,
-  type VerifyAccountResponse,
-} from '@portal/contract/accounts';
+import type { VerifyAccountRequest, VerifyAccountResponse } from '@portal/contract/accounts';
 import { api } from '@/lib/api-client';
 
 /**
@@ -11,8 +7,8 @@ import { api } from '@/lib/api-client';
  * merchant this once; the answer is a short-lived verification that Submit turns into an account.
  */
 export async function verifyAccount(body: VerifyAccountRequest): Promise<VerifyAccountResponse> {
-  const response = await api.post('/accounts/verify', body);
-  return verifyAccountResponseSchema.parse(response.data);
+  const response = await api.post<VerifyAccountResponse>('/accounts/verify', body);
+  return response.data;
 }
 
 export const useVerifyAccount = () => useMutation({ mutationFn: verifyAccount });

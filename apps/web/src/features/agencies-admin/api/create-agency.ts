@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  operatorAgencyResponseSchema,
-  type CreateAgencyRequest,
-  type OperatorAgency,
+import type {
+  CreateAgencyRequest,
+  OperatorAgency,
+  OperatorAgencyResponse,
 } from '@portal/contract/agencies';
 import { api } from '@/lib/api-client';
 import { operatorAgenciesQueryKey } from './get-agencies';
 
 /** A new agency with its first agency user, made together or not at all. */
 export async function createAgency(body: CreateAgencyRequest): Promise<OperatorAgency> {
-  const response = await api.post('/operator/agencies', body);
-  return operatorAgencyResponseSchema.parse(response.data).agency;
+  const response = await api.post<OperatorAgencyResponse>('/operator/agencies', body);
+  return response.data.agency;
 }
 
 export function useCreateAgency() {

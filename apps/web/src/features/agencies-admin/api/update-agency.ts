@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  operatorAgencyResponseSchema,
-  type OperatorAgency,
-  type UpdateAgencyRequest,
+import type {
+  OperatorAgency,
+  UpdateAgencyRequest,
+  OperatorAgencyResponse,
 } from '@portal/contract/agencies';
 import { api } from '@/lib/api-client';
 import { operatorAgenciesQueryKey } from './get-agencies';
@@ -15,8 +15,11 @@ export async function updateAgency({
   id: string;
   body: UpdateAgencyRequest;
 }): Promise<OperatorAgency> {
-  const response = await api.patch(`/operator/agencies/${encodeURIComponent(id)}`, body);
-  return operatorAgencyResponseSchema.parse(response.data).agency;
+  const response = await api.patch<OperatorAgencyResponse>(
+    `/operator/agencies/${encodeURIComponent(id)}`,
+    body,
+  );
+  return response.data.agency;
 }
 
 export function useUpdateAgency() {

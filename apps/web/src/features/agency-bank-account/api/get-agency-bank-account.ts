@@ -1,8 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  agencyBankAccountResponseSchema,
-  type AgencyBankAccountResponse,
-} from '@portal/contract/agency-bank-account';
+import type { AgencyBankAccountResponse } from '@portal/contract/agency-bank-account';
 import { api } from '@/lib/api-client';
 
 export const agencyBankAccountQueryKey = ['agency-bank-account'] as const;
@@ -11,8 +8,8 @@ export const agencyBankAccountQueryKey = ['agency-bank-account'] as const;
 export async function getAgencyBankAccount(
   signal?: AbortSignal,
 ): Promise<AgencyBankAccountResponse> {
-  const response = await api.get('/agency/bank-account', { signal });
-  return agencyBankAccountResponseSchema.parse(response.data);
+  const response = await api.get<AgencyBankAccountResponse>('/agency/bank-account', { signal });
+  return response.data;
 }
 
 export const agencyBankAccountQueryOptions = () =>

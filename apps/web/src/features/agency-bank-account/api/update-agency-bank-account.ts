@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  agencyBankAccountResponseSchema,
-  type AgencyBankAccountRequest,
-  type AgencyBankAccountResponse,
+import type {
+  AgencyBankAccountRequest,
+  AgencyBankAccountResponse,
 } from '@portal/contract/agency-bank-account';
 import { depositAccountQueryKey } from '@/features/transactions/api/get-deposit-account';
 import { api } from '@/lib/api-client';
@@ -12,8 +11,8 @@ import { agencyBankAccountQueryKey } from './get-agency-bank-account';
 export async function updateAgencyBankAccount(
   body: AgencyBankAccountRequest,
 ): Promise<AgencyBankAccountResponse> {
-  const response = await api.put('/agency/bank-account', body);
-  return agencyBankAccountResponseSchema.parse(response.data);
+  const response = await api.put<AgencyBankAccountResponse>('/agency/bank-account', body);
+  return response.data;
 }
 
 /** Saves, then shows the saved account here and wherever the deposit account is shown. */

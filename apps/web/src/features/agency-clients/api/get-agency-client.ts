@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  agencyClientDetailResponseSchema,
-  type AgencyClientDetail,
+import type {
+  AgencyClientDetail,
+  AgencyClientDetailResponse,
 } from '@portal/contract/agency-clients';
 import { api } from '@/lib/api-client';
 import { agencyClientsQueryKey } from './get-agency-clients';
@@ -11,8 +11,11 @@ export async function getAgencyClient(
   id: string,
   signal?: AbortSignal,
 ): Promise<AgencyClientDetail> {
-  const response = await api.get(`/agency/clients/${encodeURIComponent(id)}`, { signal });
-  return agencyClientDetailResponseSchema.parse(response.data).client;
+  const response = await api.get<AgencyClientDetailResponse>(
+    `/agency/clients/${encodeURIComponent(id)}`,
+    { signal },
+  );
+  return response.data.client;
 }
 
 export const agencyClientQueryOptions = (id: string) =>

@@ -1,8 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  agencyClientListResponseSchema,
-  type AgencyClientList,
-} from '@portal/contract/agency-clients';
+import type { AgencyClientList } from '@portal/contract/agency-clients';
 import { api } from '@/lib/api-client';
 
 export const agencyClientsQueryKey = ['agency', 'clients'] as const;
@@ -18,11 +15,11 @@ export async function getAgencyClients(
   filters: AgencyClientFilters,
   signal?: AbortSignal,
 ): Promise<AgencyClientList> {
-  const response = await api.get('/agency/clients', {
+  const response = await api.get<AgencyClientList>('/agency/clients', {
     params: { ...filters, q: filters.q || undefined },
     signal,
   });
-  return agencyClientListResponseSchema.parse(response.data);
+  return response.data;
 }
 
 export const agencyClientsQueryOptions = (filters: AgencyClientFilters) =>

@@ -1,9 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import {
-  auditEventsResponseSchema,
-  type AuditAction,
-  type AuditEventsResponse,
-} from '@portal/contract/audit';
+import type { AuditAction, AuditEventsResponse } from '@portal/contract/audit';
 import { api } from '@/lib/api-client';
 
 export const auditEventsQueryKey = ['operator', 'audit-events'] as const;
@@ -24,11 +20,11 @@ export async function getAuditEvents(
   cursor: string | undefined,
   signal?: AbortSignal,
 ): Promise<AuditEventsResponse> {
-  const response = await api.get('/operator/audit-events', {
+  const response = await api.get<AuditEventsResponse>('/operator/audit-events', {
     params: { ...filters, cursor, limit: AUDIT_PAGE_SIZE },
     signal,
   });
-  return auditEventsResponseSchema.parse(response.data);
+  return response.data;
 }
 
 export const auditEventsQueryOptions = (filters: AuditFilters) =>

@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconReceipt, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -9,6 +9,7 @@ import { CardList } from '@/components/ui/card-list';
 import { ListState } from '@/components/ui/list-state';
 import { StatusBadge } from '@/features/transactions/components/status-badge';
 import { transactionPath } from '@/features/transactions/transaction-path';
+import classes from './transaction-table.module.css';
 
 interface TransactionTableProps {
   /** Id of the section's heading, which also names the table. */
@@ -50,30 +51,30 @@ export function TransactionTable({ id, title, action, query, empty }: Transactio
   );
 
   const table = (
-    <Table.ScrollContainer minWidth={420}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" aria-labelledby={id} highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('dashboard:columns.number')}</Table.Th>
-            <Table.Th>{t('dashboard:columns.type')}</Table.Th>
-            <Table.Th>{t('dashboard:columns.merchant')}</Table.Th>
-            <Table.Th>{t('dashboard:columns.status')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+    <div className={classes.scroll}>
+      <table className={classes.table} aria-labelledby={id}>
+        <thead>
+          <tr>
+            <th scope="col">{t('dashboard:columns.number')}</th>
+            <th scope="col">{t('dashboard:columns.type')}</th>
+            <th scope="col">{t('dashboard:columns.merchant')}</th>
+            <th scope="col">{t('dashboard:columns.status')}</th>
+          </tr>
+        </thead>
+        <tbody>
           {items.map((item) => (
-            <Table.Tr key={item.id}>
-              <Table.Td>{numberLink(item)}</Table.Td>
-              <Table.Td>{t(`transactions:type.${item.type}`)}</Table.Td>
-              <Table.Td>{item.merchant.name}</Table.Td>
-              <Table.Td>
+            <tr key={item.id}>
+              <td>{numberLink(item)}</td>
+              <td>{t(`transactions:type.${item.type}`)}</td>
+              <td>{item.merchant.name}</td>
+              <td>
                 <StatusBadge status={item.status} />
-              </Table.Td>
-            </Table.Tr>
+              </td>
+            </tr>
           ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        </tbody>
+      </table>
+    </div>
   );
 
   const cards = (

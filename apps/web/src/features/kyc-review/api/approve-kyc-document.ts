@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kycDocumentSchema, type KycDocument } from '@portal/contract/kyc';
+import type { KycDocument } from '@portal/contract/kyc';
 import { api } from '@/lib/api-client';
 import { kycReviewQueryKey } from './get-kyc-review-queue';
 
 export async function approveKycDocument(id: string): Promise<KycDocument> {
-  const response = await api.post(`/operator/kyc/documents/${encodeURIComponent(id)}/approve`);
-  return kycDocumentSchema.parse(response.data);
+  const response = await api.post<KycDocument>(
+    `/operator/kyc/documents/${encodeURIComponent(id)}/approve`,
+  );
+  return response.data;
 }
 
 /** After a decision (or a refusal: someone else decided first) every status list is stale. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { kycReviewQueueResponseSchema, type KycReviewItem } from '@portal/contract/kyc';
+import type { KycReviewItem, KycReviewQueue } from '@portal/contract/kyc';
 import { api } from '@/lib/api-client';
 
 export type ReviewStatus = 'submitted' | 'approved' | 'rejected';
@@ -12,8 +12,11 @@ export async function getKycReviewQueue(
   status: ReviewStatus,
   signal?: AbortSignal,
 ): Promise<KycReviewItem[]> {
-  const response = await api.get('/operator/kyc/documents', { params: { status }, signal });
-  return kycReviewQueueResponseSchema.parse(response.data).items;
+  const response = await api.get<KycReviewQueue>('/operator/kyc/documents', {
+    params: { status },
+    signal,
+  });
+  return response.data.items;
 }
 
 export const kycReviewQueueQueryOptions = (status: ReviewStatus) =>

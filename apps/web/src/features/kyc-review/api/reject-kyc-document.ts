@@ -1,9 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  kycDocumentSchema,
-  type KycDocument,
-  type RejectKycDocumentRequest,
-} from '@portal/contract/kyc';
+import type { KycDocument, RejectKycDocumentRequest } from '@portal/contract/kyc';
 import { api } from '@/lib/api-client';
 import { kycReviewQueryKey } from './get-kyc-review-queue';
 
@@ -11,11 +7,11 @@ export async function rejectKycDocument(input: {
   id: string;
   body: RejectKycDocumentRequest;
 }): Promise<KycDocument> {
-  const response = await api.post(
+  const response = await api.post<KycDocument>(
     `/operator/kyc/documents/${encodeURIComponent(input.id)}/reject`,
     input.body,
   );
-  return kycDocumentSchema.parse(response.data);
+  return response.data;
 }
 
 export function useRejectKycDocument() {

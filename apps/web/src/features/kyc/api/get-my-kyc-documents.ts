@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { myKycDocumentsResponseSchema, type MyKycDocumentsResponse } from '@portal/contract/kyc';
+import type { MyKycDocumentsResponse } from '@portal/contract/kyc';
 import { api } from '@/lib/api-client';
 
 export const myKycDocumentsQueryKey = ['kyc', 'documents'] as const;
@@ -8,8 +8,8 @@ export const myKycDocumentsQueryKey = ['kyc', 'documents'] as const;
 export async function getMyKycDocuments(
   signal?: AbortSignal,
 ): Promise<MyKycDocumentsResponse['documents']> {
-  const response = await api.get('/kyc/documents', { signal });
-  return myKycDocumentsResponseSchema.parse(response.data).documents;
+  const response = await api.get<MyKycDocumentsResponse>('/kyc/documents', { signal });
+  return response.data.documents;
 }
 
 export const myKycDocumentsQueryOptions = () =>

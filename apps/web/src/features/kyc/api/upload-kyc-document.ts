@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { kycDocumentSchema, type KycDocument, type KycDocumentKind } from '@portal/contract/kyc';
+import type { KycDocument, KycDocumentKind } from '@portal/contract/kyc';
 import { api } from '@/lib/api-client';
 import { myKycDocumentsQueryKey } from './get-my-kyc-documents';
 
@@ -13,10 +13,10 @@ export async function uploadKycDocument(input: {
 }): Promise<KycDocument> {
   const body = new FormData();
   body.append('file', input.file, input.file.name);
-  const response = await api.post(`/kyc/documents/${input.kind}`, body, {
+  const response = await api.post<KycDocument>(`/kyc/documents/${input.kind}`, body, {
     headers: { 'Content-Type': 'multipart/form-data' },
   });
-  return kycDocumentSchema.parse(response.data);
+  return response.data;
 }
 
 export function useUploadKycDocument() {

@@ -1,9 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  depositListResponseSchema,
-  type Deposit,
-  type DepositStatus,
-} from '@portal/contract/transactions';
+import type { Deposit, DepositStatus, DepositList } from '@portal/contract/transactions';
 import { api } from '@/lib/api-client';
 
 export const operatorDepositsQueryKey = ['operator', 'deposits'] as const;
@@ -26,8 +22,8 @@ export async function getDeposits(
   filters: DepositFilters,
   signal?: AbortSignal,
 ): Promise<DepositPage> {
-  const response = await api.get('/operator/deposits', { params: filters, signal });
-  return depositListResponseSchema.parse(response.data);
+  const response = await api.get<DepositList>('/operator/deposits', { params: filters, signal });
+  return response.data;
 }
 
 export const depositsQueryOptions = (filters: DepositFilters) =>

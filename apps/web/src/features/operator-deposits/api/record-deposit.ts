@@ -1,16 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  depositOutcomeSchema,
-  type DepositNotification,
-  type DepositOutcome,
-} from '@portal/contract/transactions';
+import type { DepositNotification, DepositOutcome } from '@portal/contract/transactions';
 import { api } from '@/lib/api-client';
 import { invalidateAfterDeposit } from './invalidate';
 
 /** Records a deposit typed in by the operator; it is matched like the bank's notifications. */
 export async function recordDeposit(body: DepositNotification): Promise<DepositOutcome> {
-  const response = await api.post('/operator/deposits', body);
-  return depositOutcomeSchema.parse(response.data);
+  const response = await api.post<DepositOutcome>('/operator/deposits', body);
+  return response.data;
 }
 
 export function useRecordDeposit() {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { depositSchema, type Deposit } from '@portal/contract/transactions';
+import type { Deposit } from '@portal/contract/transactions';
 import { api } from '@/lib/api-client';
 import { invalidateAfterDeposit } from './invalidate';
 
@@ -11,10 +11,10 @@ export async function resolveDeposit({
   id: string;
   resolution: string;
 }): Promise<Deposit> {
-  const response = await api.post(`/operator/deposits/${encodeURIComponent(id)}/resolve`, {
+  const response = await api.post<Deposit>(`/operator/deposits/${encodeURIComponent(id)}/resolve`, {
     resolution,
   });
-  return depositSchema.parse(response.data);
+  return response.data;
 }
 
 export function useResolveDeposit() {

@@ -1,16 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  operatorMerchantListResponseSchema,
-  type OperatorMerchant,
-} from '@portal/contract/merchants';
+import type { OperatorMerchant, OperatorMerchantList } from '@portal/contract/merchants';
 import { api } from '@/lib/api-client';
 
 /** The merchants screen's query key: both screens share one cached list. */
 export const operatorMerchantsQueryKey = ['operator', 'merchants'] as const;
 
 async function getOperatorMerchants(signal?: AbortSignal): Promise<OperatorMerchant[]> {
-  const response = await api.get('/operator/merchants', { signal });
-  return operatorMerchantListResponseSchema.parse(response.data).items;
+  const response = await api.get<OperatorMerchantList>('/operator/merchants', { signal });
+  return response.data.items;
 }
 
 /** The assets merchants deal in, once each, sorted: what a rate can be set for. */

@@ -1,18 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { rateListResponseSchema, type Rate } from '@portal/contract/transactions';
+import type { RateList } from '@portal/contract/transactions';
 import { api } from '@/lib/api-client';
 
 export const operatorRatesQueryKey = ['operator', 'rates'] as const;
 
-export interface RateList {
-  current: Rate[];
-  history: Rate[];
-}
-
 /** The current buy and sell rate of each asset, and every rate set before (newest first). */
 export async function getOperatorRates(signal?: AbortSignal): Promise<RateList> {
-  const response = await api.get('/operator/rates', { signal });
-  return rateListResponseSchema.parse(response.data);
+  const response = await api.get<RateList>('/operator/rates', { signal });
+  return response.data;
 }
 
 export const operatorRatesQueryOptions = () =>

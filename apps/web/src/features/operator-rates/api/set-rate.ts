@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rateSchema, type Rate, type SetRateRequest } from '@portal/contract/transactions';
+import type { Rate, SetRateRequest } from '@portal/contract/transactions';
 import { api } from '@/lib/api-client';
 import { operatorRatesQueryKey } from './get-rates';
 
 /** Sets an asset's buy and sell rates; the previous ones stay in the history. */
 export async function setRate(body: SetRateRequest): Promise<Rate> {
-  const response = await api.post('/operator/rates', body);
-  return rateSchema.parse(response.data);
+  const response = await api.post<Rate>('/operator/rates', body);
+  return response.data;
 }
 
 export function useSetRate() {

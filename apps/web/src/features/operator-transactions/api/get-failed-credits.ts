@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { failedCreditListResponseSchema } from '@portal/contract/merchant-credits';
+import type { FailedCreditList } from '@portal/contract/merchant-credits';
 import { api } from '@/lib/api-client';
 import { operatorTransactionsQueryKey } from './get-operator-transactions';
 
@@ -8,8 +8,8 @@ export const failedCreditsQueryKey = [...operatorTransactionsQueryKey, 'failed-c
 
 /** Completed buys whose asset the merchant never took, oldest first. */
 export async function getFailedCredits(signal?: AbortSignal) {
-  const response = await api.get('/operator/merchant-credits', { signal });
-  return failedCreditListResponseSchema.parse(response.data);
+  const response = await api.get<FailedCreditList>('/operator/merchant-credits', { signal });
+  return response.data;
 }
 
 export const failedCreditsQueryOptions = () =>

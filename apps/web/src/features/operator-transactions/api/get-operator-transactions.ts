@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  operatorTransactionListResponseSchema,
-  type OperatorTransaction,
-  type TransactionStatus,
-  type TransactionType,
+import type {
+  OperatorTransaction,
+  TransactionStatus,
+  TransactionType,
+  OperatorTransactionList,
 } from '@portal/contract/transactions';
 import { api } from '@/lib/api-client';
 
@@ -28,8 +28,11 @@ export async function getOperatorTransactions(
   filters: OperatorTransactionFilters,
   signal?: AbortSignal,
 ): Promise<OperatorTransactionPage> {
-  const response = await api.get('/operator/transactions', { params: filters, signal });
-  return operatorTransactionListResponseSchema.parse(response.data);
+  const response = await api.get<OperatorTransactionList>('/operator/transactions', {
+    params: filters,
+    signal,
+  });
+  return response.data;
 }
 
 export const operatorTransactionsQueryOptions = (filters: OperatorTransactionFilters) =>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { operatorTransactionSchema, type OperatorTransaction } from '@portal/contract/transactions';
+import type { OperatorTransaction } from '@portal/contract/transactions';
 import { api } from '@/lib/api-client';
 import { operatorTransactionsQueryKey } from './get-operator-transactions';
 
@@ -29,11 +29,11 @@ export async function runTransactionAction({
   action,
   body,
 }: TransactionActionInput): Promise<OperatorTransaction> {
-  const response = await api.post(
+  const response = await api.post<OperatorTransaction>(
     `/operator/transactions/${encodeURIComponent(id)}/${endpoint[action]}`,
     body,
   );
-  return operatorTransactionSchema.parse(response.data);
+  return response.data;
 }
 
 export function useTransactionAction() {

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  agencyTransactionListResponseSchema,
-  transactionListResponseSchema,
-  type AgencyTransaction,
-  type Transaction,
+import type {
+  AgencyTransaction,
+  AgencyTransactionList,
+  Transaction,
+  TransactionList,
 } from '@portal/contract/transactions';
 import { api } from '@/lib/api-client';
 import { transactionsQueryKey } from '@/features/transactions/api/get-transactions';
@@ -36,13 +36,11 @@ export async function getTransactionPage(
   pageSize: number,
   signal?: AbortSignal,
 ): Promise<ListedPage> {
-  const response = await api.get(basePath(scope), {
+  const response = await api.get<TransactionList | AgencyTransactionList>(basePath(scope), {
     params: { ...filterParams(filters), page, pageSize },
     signal,
   });
-  return scope === 'agency'
-    ? agencyTransactionListResponseSchema.parse(response.data)
-    : transactionListResponseSchema.parse(response.data);
+  return response.data;
 }
 
 /** Under the shared transactions key, so a new request or a live update refreshes lists too. */

@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { transactionDetailSchema, type TransactionDetail } from '@portal/contract/transactions';
+import type { TransactionDetail } from '@portal/contract/transactions';
 import { api } from '@/lib/api-client';
 import { transactionQueryKey } from './get-transaction';
 import { transactionsQueryKey } from './get-transactions';
 
 /** POST /transactions/:id/cancel: the owner withdraws a request while it is still Requested. */
 export async function cancelTransaction(id: string, reason?: string): Promise<TransactionDetail> {
-  const response = await api.post(
+  const response = await api.post<TransactionDetail>(
     `/transactions/${encodeURIComponent(id)}/cancel`,
     reason ? { reason } : {},
   );
-  return transactionDetailSchema.parse(response.data);
+  return response.data;
 }
 
 export function useCancelTransaction() {

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  transactionDetailSchema,
-  type CreateTransactionRequest,
-  type TransactionDetail,
-  type TransactionType,
+import type {
+  CreateTransactionRequest,
+  TransactionDetail,
+  TransactionType,
 } from '@portal/contract/transactions';
 import { api } from '@/lib/api-client';
 import { transactionQueryKey } from './get-transaction';
@@ -25,10 +24,10 @@ export async function createTransaction({
   body,
   idempotencyKey,
 }: CreateTransactionInput): Promise<TransactionDetail> {
-  const response = await api.post(`/transactions/${side}`, body, {
+  const response = await api.post<TransactionDetail>(`/transactions/${side}`, body, {
     headers: { [IDEMPOTENCY_KEY]: idempotencyKey },
   });
-  return transactionDetailSchema.parse(response.data);
+  return response.data;
 }
 
 export function useCreateTransaction() {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { accountPositionSchema, type AccountPosition } from '@portal/contract/transactions';
+import type { AccountPosition } from '@portal/contract/transactions';
 import { api } from '@/lib/api-client';
 
 export const positionQueryKey = (accountId: string) => ['positions', accountId] as const;
@@ -9,8 +9,11 @@ export async function getPosition(
   accountId: string,
   signal?: AbortSignal,
 ): Promise<AccountPosition> {
-  const response = await api.get(`/accounts/${encodeURIComponent(accountId)}/position`, { signal });
-  return accountPositionSchema.parse(response.data);
+  const response = await api.get<AccountPosition>(
+    `/accounts/${encodeURIComponent(accountId)}/position`,
+    { signal },
+  );
+  return response.data;
 }
 
 export const positionQueryOptions = (accountId: string) =>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { quoteSchema, type Quote, type TransactionType } from '@portal/contract/transactions';
+import type { Quote, TransactionType } from '@portal/contract/transactions';
 import { api } from '@/lib/api-client';
 
 export const quoteQueryKey = (merchantId: string, side: TransactionType) =>
@@ -16,8 +16,8 @@ export async function getQuote(
   side: TransactionType,
   signal?: AbortSignal,
 ): Promise<Quote> {
-  const response = await api.get('/quotes', { params: { merchantId, side }, signal });
-  return quoteSchema.parse(response.data);
+  const response = await api.get<Quote>('/quotes', { params: { merchantId, side }, signal });
+  return response.data;
 }
 
 /** How long until the quote should be fetched again: shortly before it expires. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { transactionDetailSchema, type TransactionDetail } from '@portal/contract/transactions';
+import type { TransactionDetail } from '@portal/contract/transactions';
 import { api } from '@/lib/api-client';
 import { transactionsQueryKey } from './get-transactions';
 
@@ -7,8 +7,10 @@ export const transactionQueryKey = (id: string) => [...transactionsQueryKey, 'de
 
 /** One of the user's transactions with its event history. */
 export async function getTransaction(id: string, signal?: AbortSignal): Promise<TransactionDetail> {
-  const response = await api.get(`/transactions/${encodeURIComponent(id)}`, { signal });
-  return transactionDetailSchema.parse(response.data);
+  const response = await api.get<TransactionDetail>(`/transactions/${encodeURIComponent(id)}`, {
+    signal,
+  });
+  return response.data;
 }
 
 export const transactionQueryOptions = (id: string) =>

@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  transactionListResponseSchema,
-  type TransactionList,
-  type TransactionStatus,
-  type TransactionType,
+import type {
+  TransactionList,
+  TransactionStatus,
+  TransactionType,
 } from '@portal/contract/transactions';
 import { api } from '@/lib/api-client';
 
@@ -25,8 +24,8 @@ export async function getTransactions(
   params: TransactionListParams,
   signal?: AbortSignal,
 ): Promise<TransactionList> {
-  const response = await api.get('/transactions', { params, signal });
-  return transactionListResponseSchema.parse(response.data);
+  const response = await api.get<TransactionList>('/transactions', { params, signal });
+  return response.data;
 }
 
 export const transactionListQueryOptions = (params: TransactionListParams) =>

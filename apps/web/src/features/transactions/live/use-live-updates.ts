@@ -7,9 +7,9 @@ import {
   DEPLOYMENT_ROLE_HEADER,
 } from '@portal/contract/http';
 import {
-  transactionChangeEventSchema,
+  isTransactionChangeEvent,
   type TransactionChangeEvent,
-} from '@portal/contract/transactions';
+} from '@portal/contract/transaction-states';
 
 /**
  * Live updates (DESIGN "Live data"): the server pushes `event: transaction` on GET /api/events
@@ -48,8 +48,7 @@ export async function readEventStream(
       } catch {
         return;
       }
-      const parsed = transactionChangeEventSchema.safeParse(data);
-      if (parsed.success) onChange(parsed.data);
+      if (isTransactionChangeEvent(data)) onChange(data);
     },
     onComment: onActivity,
   });

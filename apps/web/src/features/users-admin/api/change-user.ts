@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  changeUserRoleResponseSchema,
-  type ManagedUser,
-  type UserRole,
-  type UserStatus,
+import type {
+  ChangeUserRoleResponse,
+  ChangeUserStatusResponse,
+  ManagedUser,
+  UserRole,
+  UserStatus,
 } from '@portal/contract/users';
 import { api } from '@/lib/api-client';
 import { operatorUsersQueryKey } from './get-users';
@@ -15,9 +16,11 @@ export async function changeUser(change: UserChange): Promise<ManagedUser> {
   const id = encodeURIComponent(change.id);
   const response =
     'role' in change
-      ? await api.put(`/operator/users/${id}/role`, { role: change.role })
-      : await api.put(`/operator/users/${id}/status`, { status: change.status });
-  return changeUserRoleResponseSchema.parse(response.data).user;
+      ? await api.put<ChangeUserRoleResponse>(`/operator/users/${id}/role`, { role: change.role })
+      : await api.put<ChangeUserStatusResponse>(`/operator/users/${id}/status`, {
+          status: change.status,
+        });
+  return response.data.user;
 }
 
 export function useChangeUser() {

@@ -1,10 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  operatorUserListResponseSchema,
-  type OperatorUserList,
-  type UserRole,
-  type UserStatus,
-} from '@portal/contract/users';
+import type { OperatorUserList, UserRole, UserStatus } from '@portal/contract/users';
 import { api } from '@/lib/api-client';
 
 export const operatorUsersQueryKey = ['operator', 'users'] as const;
@@ -22,11 +17,11 @@ export async function getOperatorUsers(
   filters: OperatorUserFilters,
   signal?: AbortSignal,
 ): Promise<OperatorUserList> {
-  const response = await api.get('/operator/users', {
+  const response = await api.get<OperatorUserList>('/operator/users', {
     params: { ...filters, q: filters.q || undefined },
     signal,
   });
-  return operatorUserListResponseSchema.parse(response.data);
+  return response.data;
 }
 
 export const operatorUsersQueryOptions = (filters: OperatorUserFilters) =>
