@@ -165,14 +165,51 @@ export const transactionFilterShape = {
     .optional(),
 };
 
+const CURSOR_PATTERN = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)~([A-Z0-9]{1,30})$/;
+
+/**
+ * A position in a transaction list: just after one row, in the list's order (created, newest
+ * first, then number). Lists answer with the cursor of their page's last row (`nextCursor`), and
+ * the next page sent with it (`after`) is an index seek from that row, as cheap as page 1 however
+ * deep (keyset paging, issue 7). The time is the row's full microsecond precision, which a
+ * JavaScript Date would round; the cursor is opaque to the browser, which only hands it back.
+ */
+export const listCursorSchema = z
+  .string()
+  .regex(CURSOR_PATTERN, { error: 'invalid' })
+  .refine(
+    (cursor) => {
+      // A real instant: 2026-02-30 matches the pattern but is no day.
+      const at = cursor.slice(0, 23);
+      const date = new Date(`${at}Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 23) === at;
+    },
+    { error: 'invalid' },
+  );
+
+/** The two halves of a cursor the schema accepted: the row's created time and its number. */
+export function readListCursor(cursor: string): { at: string; number: string } {
+  const match = CURSOR_PATTERN.exec(cursor);
+  if (!match) throw new Error('Not a list cursor.');
+  return { at: match[1]!, number: match[2]! };
+}
+
+export function listCursor(at: string, number: string): string {
+  return `${at}~${number}`;
+}
+
 /**
  * GET /api/transactions (the signed-in user's own) and GET /api/agency/transactions (an agency's
- * clients'): newest first, then by number, so paging is stable.
+ * clients'): newest first, then by number, so paging is stable. `page` numbers the page (for
+ * "Showing {from} to {to}"); with `after` (the previous page's `nextCursor`) the page starts just
+ * after that row instead of skipping (page - 1) x pageSize rows, so Next stays fast on deep pages,
+ * while any page can still be opened by its number.
  */
 export const transactionListQuerySchema = z.strictObject({
   ...transactionFilterShape,
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  after: listCursorSchema.optional(),
 });
 export type TransactionListQuery = z.input<typeof transactionListQuerySchema>;
 
@@ -188,6 +225,8 @@ export const transactionListResponseSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** Where the next page starts (send it as `after`), or null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 export type TransactionList = z.infer<typeof transactionListResponseSchema>;
 
@@ -248,6 +287,8 @@ export const agencyTransactionListResponseSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** Where the next page starts (send it as `after`), or null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 export type AgencyTransactionList = z.infer<typeof agencyTransactionListResponseSchema>;
 

@@ -13,7 +13,7 @@ import {
   listAgencyTransactions,
   listTransactions,
   transactionBatches,
-  type TransactionFilter,
+  type RowFilter,
 } from './repository';
 
 /** An agency that does not exist: an agency user without an agency sees no one's transactions. */
@@ -73,7 +73,7 @@ const transactionListRoutes: RoutePlugin = async (app) => {
   const send = (
     reply: FastifyReply,
     format: ExportFormat,
-    filter: Omit<TransactionFilter, 'page' | 'pageSize'>,
+    filter: RowFilter,
     language: ExportLanguage,
     agency: boolean,
   ) => {

@@ -1,11 +1,13 @@
-import type {
-  AgencyTransaction,
-  DepositInstructions,
-  OperatorTransaction,
-  Transaction,
-  TransactionDetail,
-  TransactionStatus,
-  TransactionType,
+import {
+  listCursor,
+  readListCursor,
+  type AgencyTransaction,
+  type DepositInstructions,
+  type OperatorTransaction,
+  type Transaction,
+  type TransactionDetail,
+  type TransactionStatus,
+  type TransactionType,
 } from '@portal/contract/transactions';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
@@ -31,7 +33,22 @@ export async function nextTransactionNumber(tx: Database, type: TransactionType)
   return `${type === 'buy' ? 'B' : 'S'}${n.padStart(8, '0')}`;
 }
 
+/**
+ * A row's created time as UTC text at full microsecond precision, for cursors (keyset paging): a
+ * JavaScript Date would round it to milliseconds and skip or repeat rows.
+ */
+const cursorAt = sql<string>`to_char(${transactions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** The rows after `cursor` in the lists' order (created_at, number), newest first. */
+function afterCursor(cursor: { at: string; number: string } | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  // The first half is what an index on created_at can seek to; the row comparison alone would
+  // make every page scan from the newest row again.
+  return sql`${transactions.createdAt} <= ${cursor.at}::timestamptz and (${transactions.createdAt}, ${transactions.number}) < (${cursor.at}::timestamptz, ${cursor.number})`;
+}
+
 const listColumns = {
+  cursorAt,
   transaction: transactions,
   merchant: {
     id: merchants.id,
@@ -48,6 +65,7 @@ const listColumns = {
 };
 
 export type JoinedRow = {
+  cursorAt: string;
   transaction: TransactionRow;
   merchant: { id: string; code: string; name: string; asset: string };
   user: { id: string; name: string; email: string };
@@ -120,7 +138,12 @@ export interface TransactionFilter {
   q?: string;
   page: number;
   pageSize: number;
+  /** The previous page's `nextCursor`: this page starts just after that row (newest-first lists). */
+  after?: string;
 }
+
+/** The filter of every row a list would show, all pages (exports). */
+export type RowFilter = Omit<TransactionFilter, 'page' | 'pageSize' | 'after'>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -134,7 +157,7 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-function conditions(filter: Omit<TransactionFilter, 'page' | 'pageSize'>): SQL | undefined {
+function conditions(filter: RowFilter): SQL | undefined {
   const statuses = typeof filter.status === 'string' ? [filter.status] : filter.status;
   const q = filter.q?.trim();
   const pattern = q ? containsPattern(q) : undefined;
@@ -194,17 +217,20 @@ async function countedTotal(db: Database, filter: TransactionFilter): Promise<nu
 }
 
 /**
- * One page of a list and the exact number of rows that match.
+ * One page of a list, the exact number of rows that match, and where the next page starts.
  *
- * Three things keep a deep page (page 10,000 of a user with 250,000 transactions) as cheap as the
- * first (docs/BENCHMARKS.md):
+ * Four things keep a deep page (page 10,000 of a user with 250,000 transactions) cheap
+ * (docs/BENCHMARKS.md):
  *   - The total comes from the kept counts when the filter allows (countedTotal).
- *   - The page's ids are found first, on the covering indexes (transactions_user_list_idx,
- *     transactions_agency_list_idx: order columns + status, type, id), so the rows skipped are
- *     index entries, never table rows or joins; only the page's rows are then read and joined.
- *   - A page in the second half is read from the other end: page 10,000 of 12,500 skips 50,000
- *     entries backwards instead of 200,000 forwards. The order (created_at, number) is total
- *     (numbers are unique), so the reversed read gives exactly the same rows.
+ *   - Next sends the previous page's cursor (`after`): the page is then an index seek from that
+ *     row (keyset paging), as cheap as page 1 whatever its number.
+ *   - A page opened by its number alone finds its ids first, on the covering indexes
+ *     (transactions_user_list_idx, transactions_agency_list_idx: order columns + status, type, id),
+ *     so the rows skipped are index entries, never table rows or joins; only the page's rows are
+ *     then read and joined.
+ *   - Such a page in the second half is read from the other end: page 10,000 of 12,500 skips
+ *     50,000 entries backwards instead of 200,000 forwards. The order (created_at, number) is
+ *     total (numbers are unique), so the reversed read gives exactly the same rows.
  * The count and the page are two statements: a row committed between them shifts a page by one
  * row, as one committed between two page views does.
  */
@@ -213,25 +239,31 @@ async function page(db: Database, filter: TransactionFilter, oldestFirst = false
   const total = (await countedTotal(db, filter)) ?? (await countedRows(db, where));
   const result = { total, page: filter.page, pageSize: filter.pageSize };
   const offset = (filter.page - 1) * filter.pageSize;
-  if (offset >= total) return { ...result, rows: [] };
+  if (offset >= total) return { ...result, rows: [], nextCursor: null };
 
-  const fromOtherEnd = offset + filter.pageSize / 2 > total / 2;
-  const ascending = oldestFirst !== fromOtherEnd;
   const order = (oldest: boolean) =>
     oldest
       ? [asc(transactions.createdAt), asc(transactions.number)]
       : [desc(transactions.createdAt), desc(transactions.number)];
+  // Cursors follow the newest-first order; the operator's oldest-first queue pages by number.
+  const after = filter.after && !oldestFirst ? readListCursor(filter.after) : undefined;
+  const fromOtherEnd = !after && offset + filter.pageSize / 2 > total / 2;
+  const ascending = oldestFirst !== fromOtherEnd;
   const ids = db
     .select({ id: transactions.id })
     .from(transactions)
-    .where(where)
+    .where(and(where, afterCursor(after)))
     .orderBy(...order(ascending))
     .limit(fromOtherEnd ? Math.min(filter.pageSize, total - offset) : filter.pageSize)
-    .offset(fromOtherEnd ? Math.max(0, total - offset - filter.pageSize) : offset);
+    .offset(after ? 0 : fromOtherEnd ? Math.max(0, total - offset - filter.pageSize) : offset);
   const rows = await joined(db)
     .where(inArray(transactions.id, ids))
     .orderBy(...order(oldestFirst));
-  return { ...result, rows };
+  const last = rows.at(-1);
+  const more = rows.length === filter.pageSize && offset + rows.length < total;
+  const nextCursor =
+    last && more && !oldestFirst ? listCursor(last.cursorAt, last.transaction.number) : null;
+  return { ...result, rows, nextCursor };
 }
 
 export async function listTransactions(db: Database, filter: TransactionFilter) {
@@ -260,31 +292,14 @@ export async function listAgencyTransactions(
  */
 export async function* transactionBatches(
   db: Database,
-  filter: Omit<TransactionFilter, 'page' | 'pageSize'>,
+  filter: RowFilter,
   batchSize = 500,
 ): AsyncGenerator<JoinedRow[]> {
   const where = conditions(filter);
   let cursor: { at: string; number: string } | undefined;
   for (;;) {
-    const rows = await db
-      .select({
-        ...listColumns,
-        cursorAt: sql<string>`to_char(${transactions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-      })
-      .from(transactions)
-      .innerJoin(merchants, eq(merchants.id, transactions.merchantId))
-      .innerJoin(users, eq(users.id, transactions.userId))
-      .leftJoin(agencies, eq(agencies.id, users.agencyId))
-      .where(
-        and(
-          where,
-          // The first half is what an index on created_at can seek to; the row comparison
-          // alone would make every batch scan from the newest row again.
-          cursor
-            ? sql`${transactions.createdAt} <= ${cursor.at}::timestamptz and (${transactions.createdAt}, ${transactions.number}) < (${cursor.at}::timestamptz, ${cursor.number})`
-            : undefined,
-        ),
-      )
+    const rows = await joined(db)
+      .where(and(where, afterCursor(cursor)))
       .orderBy(desc(transactions.createdAt), desc(transactions.number))
       .limit(batchSize);
     if (rows.length === 0) return;

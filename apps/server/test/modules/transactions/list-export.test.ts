@@ -162,6 +162,52 @@ describe('GET /api/transactions filters', () => {
     expect((await list(client, 'q=no-such-thing-anywhere')).total).toBe(0);
   });
 
+  it('Next with the cursor gives the same pages as page numbers, ties and microseconds included', async () => {
+    for (const query of ['', '&status=Requested&status=Pending', '&type=buy', '&from=2026-03-01']) {
+      for (const pageSize of [1, 2, 3]) {
+        const byCursor: string[] = [];
+        let after: string | null = null;
+        let page = 1;
+        for (;;) {
+          const cursor: string = after ? `&after=${encodeURIComponent(after)}` : '';
+          const result = await list(client, `pageSize=${pageSize}&page=${page}${query}${cursor}`);
+          const byNumber = await list(client, `pageSize=${pageSize}&page=${page}${query}`);
+          expect(numbers(result), `${query} size ${pageSize} page ${page}`).toEqual(
+            numbers(byNumber),
+          );
+          expect(result.nextCursor).toBe(byNumber.nextCursor);
+          byCursor.push(...numbers(result));
+          if (result.nextCursor === null) break;
+          after = result.nextCursor;
+          page += 1;
+        }
+        const all = await list(client, `pageSize=100${query}`);
+        expect(byCursor, `${query} size ${pageSize}`).toEqual(numbers(all));
+        expect(all.nextCursor).toBeNull();
+      }
+    }
+  });
+
+  it('refuses a cursor that is not one, and a day that does not exist', async () => {
+    const { nextCursor } = await list(client, 'pageSize=1');
+    expect(nextCursor).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z~[A-Z]\d{8}$/);
+    for (const after of [
+      'nonsense',
+      `${nextCursor}'`,
+      '2026-02-30T00:00:00.000000Z~B00000001',
+      "2026-03-01T00:00:00.000000Z~B1' or '1'='1",
+      `${nextCursor}~`,
+    ]) {
+      const response = await client.browser.get(
+        `/api/transactions?after=${encodeURIComponent(after)}`,
+      );
+      expect(response.statusCode, after).toBe(400);
+      expect(
+        response.json<{ error: { code: string; fields: Record<string, string> } }>().error,
+      ).toMatchObject({ code: 'VALIDATION_FAILED', fields: { after: 'invalid' } });
+    }
+  });
+
   it('refuses a malformed query with the field named', async () => {
     for (const query of ['from=2026-02-30', 'to=20260301', 'status=Done', 'pageSize=101']) {
       const response = await client.browser.get(`/api/transactions?${query}`);
@@ -348,6 +394,27 @@ describe('agency', () => {
     }
     expect(numbers(await listOf(otherAgencyUser))).toEqual([otherMade.number]);
     expect((await listOf(otherAgencyUser)).total).toBe(1);
+  });
+
+  it("pages its clients' transactions by cursor exactly as by page number", async () => {
+    const agencyList = async (query: string) => {
+      const response = await agencyUser.browser.get(`/api/agency/transactions?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<AgencyTransactionList>();
+    };
+    const all = numbers(await agencyList('pageSize=100'));
+    const byCursor: string[] = [];
+    let result = await agencyList('pageSize=2&page=1');
+    for (let page = 2; ; page += 1) {
+      byCursor.push(...numbers(result));
+      if (result.nextCursor === null) break;
+      expect(page).toBeLessThanOrEqual(4);
+      result = await agencyList(
+        `pageSize=2&page=${page}&after=${encodeURIComponent(result.nextCursor)}`,
+      );
+      expect(result).toMatchObject({ total: all.length, page, pageSize: 2 });
+    }
+    expect(byCursor).toEqual(all);
   });
 
   it('pages from either end to exactly the same rows, with the kept total', async () => {

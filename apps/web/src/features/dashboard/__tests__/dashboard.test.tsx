@@ -17,6 +17,7 @@ const page = (items: Transaction[], total = items.length): TransactionList => ({
   total,
   page: 1,
   pageSize: 5,
+  nextCursor: null,
 });
 
 const completedBuy = transaction({ id: 'a-1', number: 'B00000031', status: 'Completed' });

@@ -20,7 +20,8 @@ export async function getOpenTransactions(
   const items = [...requested.items, ...pending.items]
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
     .slice(0, pageSize);
-  return { items, total: requested.total + pending.total, page: 1, pageSize };
+  // A merged view of two lists: there is no one next row to continue from.
+  return { items, total: requested.total + pending.total, page: 1, pageSize, nextCursor: null };
 }
 
 export const openTransactionsQueryOptions = (pageSize: number) =>

@@ -31,7 +31,7 @@ const row = (n: number): AgencyTransaction => ({
 });
 
 const TOTAL = 45;
-type Params = Record<string, unknown> & { page?: number; pageSize?: number };
+type Params = Record<string, unknown> & { page?: number; pageSize?: number; after?: string };
 let role: 'client' | 'agency' = 'client';
 
 /** An API with 45 transactions, paged as asked. */
@@ -39,8 +39,12 @@ function mockApi() {
   vi.spyOn(api, 'get').mockImplementation((url: string, config?: { params?: unknown }) => {
     if (url === '/auth/me') return Promise.resolve(ok({ user: { ...testUser, role } }));
     if (url === '/transactions' || url === '/agency/transactions') {
-      const { page = 1, pageSize = 20 } = (config?.params ?? {}) as Params;
+      const { page = 1, pageSize = 20, after } = (config?.params ?? {}) as Params;
       const start = (page - 1) * pageSize;
+      // A cursor names the row before the page: it must be the one the page number implies.
+      if (after !== undefined && after !== `after-${start}`) {
+        return Promise.reject(new Error(`cursor ${after} for page ${page}`));
+      }
       const items = Array.from({ length: Math.max(0, Math.min(pageSize, TOTAL - start)) }, (_, i) =>
         row(start + i + 1),
       ).map((item) => {
@@ -48,7 +52,9 @@ function mockApi() {
         const { client: _client, ...own } = item;
         return own satisfies Transaction;
       });
-      return Promise.resolve(ok({ items, total: TOTAL, page, pageSize }));
+      const end = start + items.length;
+      const nextCursor = end < TOTAL ? `after-${end}` : null;
+      return Promise.resolve(ok({ items, total: TOTAL, page, pageSize, nextCursor }));
     }
     if (url.includes('/export.')) {
       return Promise.resolve({
@@ -116,6 +122,25 @@ describe('the address holds the view', () => {
       page: 2,
       pageSize: 20,
     });
+  });
+
+  it('asks for the next page by cursor, and for a page opened by its number by number', async () => {
+    await render('/?status=Requested');
+    await screen.findByText('Showing 1 to 20 of 45');
+    expect(lastListParams().after).toBeUndefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByText('Showing 21 to 40 of 45');
+    expect(lastListParams()).toMatchObject({ status: ['Requested'], page: 2, after: 'after-20' });
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    await screen.findByText('Showing 41 to 45 of 45');
+    expect(lastListParams()).toMatchObject({ page: 3, after: 'after-40' });
+  });
+
+  it('opens a page by its number when the page before it was never shown', async () => {
+    await render('/?page=3');
+    await screen.findByText('Showing 41 to 45 of 45');
+    expect(lastListParams()).toMatchObject({ page: 3 });
+    expect(lastListParams().after).toBeUndefined();
   });
 
   it('puts a new filter in the address, back at page 1, and Back returns to the last view', async () => {

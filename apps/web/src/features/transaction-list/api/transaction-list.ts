@@ -20,6 +20,8 @@ export interface ListedPage {
   total: number;
   page: number;
   pageSize: number;
+  /** Where the next page starts (keyset paging), or null on the last page. */
+  nextCursor: string | null;
 }
 
 export const PAGE_SIZE = 20;
@@ -29,29 +31,47 @@ export const PRINT_LIMIT = 2000;
 const basePath = (scope: ListScope) =>
   scope === 'agency' ? '/agency/transactions' : '/transactions';
 
+/**
+ * One page. With `after` (the previous page's `nextCursor`) the server starts just after that
+ * row instead of counting rows to skip, so Next costs the same on page 10,000 as on page 2.
+ */
 export async function getTransactionPage(
   scope: ListScope,
   filters: TransactionFilters,
   page: number,
   pageSize: number,
   signal?: AbortSignal,
+  after?: string | null,
 ): Promise<ListedPage> {
   const response = await api.get<TransactionList | AgencyTransactionList>(basePath(scope), {
-    params: { ...filterParams(filters), page, pageSize },
+    params: { ...filterParams(filters), page, pageSize, after: after ?? undefined },
     signal,
   });
   return response.data;
 }
 
-/** Under the shared transactions key, so a new request or a live update refreshes lists too. */
+const transactionPageQueryKey = (scope: ListScope, filters: TransactionFilters, page: number) =>
+  [...transactionsQueryKey, 'filtered', scope, filters, page] as const;
+
+/**
+ * Under the shared transactions key, so a new request or a live update refreshes lists too. A
+ * page whose previous page is in the cache (the person pressed Next, or Previous from a page
+ * they reached that way) is asked for by cursor; a page opened by its number alone, by number.
+ */
 export const transactionPageQueryOptions = (
   scope: ListScope,
   filters: TransactionFilters,
   page: number,
 ) =>
   queryOptions({
-    queryKey: [...transactionsQueryKey, 'filtered', scope, filters, page] as const,
-    queryFn: ({ signal }) => getTransactionPage(scope, filters, page, PAGE_SIZE, signal),
+    queryKey: transactionPageQueryKey(scope, filters, page),
+    queryFn: ({ signal, client }) => {
+      const previous =
+        page > 1
+          ? client.getQueryData<ListedPage>(transactionPageQueryKey(scope, filters, page - 1))
+          : undefined;
+      return getTransactionPage(scope, filters, page, PAGE_SIZE, signal, previous?.nextCursor);
+    },
     placeholderData: keepPreviousData,
   });
 
@@ -66,11 +86,13 @@ export async function getAllTransactions(
 ): Promise<{ items: ListedTransaction[]; total: number }> {
   const items: ListedTransaction[] = [];
   let total = 0;
+  let after: string | null = null;
   for (let page = 1; items.length < PRINT_LIMIT; page += 1) {
-    const result = await getTransactionPage(scope, filters, page, 100, signal);
+    const result = await getTransactionPage(scope, filters, page, 100, signal, after);
     total = result.total;
     items.push(...result.items);
-    if (result.items.length < 100 || items.length >= total) break;
+    after = result.nextCursor;
+    if (after === null || items.length >= total) break;
   }
   return { items: items.slice(0, PRINT_LIMIT), total };
 }
