@@ -62,7 +62,8 @@ const shape = shapeAt(scale);
 const parts = new Set((process.env.BENCH_PARTS ?? 'load,exports,live').split(','));
 const NO_FIGURES: Figures = { rps: 0, p50: 0, p99: 0, errors: 0, requests: 0 };
 const PAGE_SIZE = 20;
-const DEEP_PAGE = 10_000;
+/** Page 10,000 at full scale; in a smoke run, the whale's (25 % of the rows) last full page. */
+const DEEP_PAGE = Math.min(10_000, Math.floor((shape.transactions * 0.25) / PAGE_SIZE) - 1);
 
 const log = (line: string) => console.log(line);
 
@@ -198,6 +199,22 @@ async function measure(server: Awaited<ReturnType<typeof startServer>>, db: pg.C
   rows.push({ name: 'floor: empty signed-in route', figures: empty });
   log(line('floor: empty signed-in route', empty));
 
+  // Page DEEP_PAGE as Next reaches it: with the cursor page DEEP_PAGE - 1 answered with.
+  const cursorBefore = async (session: Session, path: string) => {
+    const response = await fetch(
+      `${server.url}${path}?page=${DEEP_PAGE - 1}&pageSize=${PAGE_SIZE}`,
+      {
+        headers: session.headers,
+      },
+    );
+    const body = (await response.json()) as { nextCursor?: string | null };
+    if (!response.ok || !body.nextCursor)
+      throw new Error(`no cursor from ${path}: ${response.status}`);
+    return body.nextCursor;
+  };
+  const myCursor = await cursorBefore(whale, '/api/transactions');
+  const agencyCursor = await cursorBefore(agency, '/api/agency/transactions');
+
   // The lists. Each with the statements its repository function sends, replayed through pg.
   const year = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
   const today = new Date().toISOString().slice(0, 10);
@@ -222,6 +239,20 @@ async function measure(server: Awaited<ReturnType<typeof startServer>>, db: pg.C
       run: (d: Parameters<typeof listTransactions>[0]) =>
         listTransactions(d, { userId: ids.whale, page, pageSize: PAGE_SIZE }),
     })),
+    {
+      name: `My Transactions, page ${DEEP_PAGE} by Next (cursor)`,
+      session: whale,
+      paths: [
+        `/api/transactions?page=${DEEP_PAGE}&pageSize=${PAGE_SIZE}&after=${encodeURIComponent(myCursor)}`,
+      ],
+      run: (d: Parameters<typeof listTransactions>[0]) =>
+        listTransactions(d, {
+          userId: ids.whale,
+          page: DEEP_PAGE,
+          pageSize: PAGE_SIZE,
+          after: myCursor,
+        }),
+    },
     {
       name: 'My Transactions, Completed, last year',
       session: whale,
@@ -250,6 +281,20 @@ async function measure(server: Awaited<ReturnType<typeof startServer>>, db: pg.C
       run: (d: Parameters<typeof listTransactions>[0]) =>
         listAgencyTransactions(d, { agencyId: ids.agency, page, pageSize: PAGE_SIZE }),
     })),
+    {
+      name: `Client Transactions, page ${DEEP_PAGE} by Next (cursor)`,
+      session: agency,
+      paths: [
+        `/api/agency/transactions?page=${DEEP_PAGE}&pageSize=${PAGE_SIZE}&after=${encodeURIComponent(agencyCursor)}`,
+      ],
+      run: (d: Parameters<typeof listTransactions>[0]) =>
+        listAgencyTransactions(d, {
+          agencyId: ids.agency,
+          page: DEEP_PAGE,
+          pageSize: PAGE_SIZE,
+          after: agencyCursor,
+        }),
+    },
   ];
 
   for (const item of cases) {
