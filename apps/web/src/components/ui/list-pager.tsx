@@ -1,4 +1,5 @@
-import { Group, Pagination, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
+import { PageButtons, type PageControl } from './page-buttons';
 
 /**
  * Under a paged list: the line "Showing 21 to 40 of 95" (its text comes from the caller's
@@ -20,8 +21,8 @@ export function ListPager({
   showing: (range: { from: number; to: number; total: number }) => string;
   /** The accessible name of the page navigation. */
   label: string;
-  /** Accessible names of the controls: previous, next and page n. */
-  controlLabel: (control: 'previous' | 'next' | number) => string;
+  /** Accessible names of the controls: previous, next, first, last and page n. */
+  controlLabel: (control: PageControl) => string;
   onChange: (page: number) => void;
 }) {
   if (total === 0) return null;
@@ -33,23 +34,13 @@ export function ListPager({
       <Text fz="sm" c="dark.6" aria-live="polite">
         {showing({ from, to, total })}
       </Text>
-      {pages > 1 ? (
-        <Pagination
-          total={pages}
-          value={Math.min(page, pages)}
-          onChange={onChange}
-          size="sm"
-          siblings={1}
-          boundaries={1}
-          getItemProps={(number) => ({ 'aria-label': controlLabel(number) })}
-          getControlProps={(control) =>
-            control === 'previous' || control === 'next'
-              ? { 'aria-label': controlLabel(control) }
-              : {}
-          }
-          aria-label={label}
-        />
-      ) : null}
+      <PageButtons
+        pages={pages}
+        page={page}
+        onChange={onChange}
+        controlLabel={controlLabel}
+        label={label}
+      />
     </Group>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Deposit, DepositStatus } from '@portal/contract/transactions';
+import { PageButtons, transactionListPageLabel } from '@/components/ui/page-buttons';
 import { CardList } from '@/components/ui/card-list';
 import { ListState } from '@/components/ui/list-state';
 import { formatDecimal, formatKoreaDateTime } from '@/lib/format';
@@ -187,18 +188,12 @@ export function DepositList({
           {phone ? cards : table}
         </ListState>
       </Paper>
-      {pages > 1 ? (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={setPage}
-          size="sm"
-          // The arrows have no text of their own; without a name a screen reader says "button".
-          getControlProps={(control) => ({
-            'aria-label': t(`transactionList:pagination.${control}`),
-          })}
-        />
-      ) : null}
+      <PageButtons
+        pages={pages}
+        page={page}
+        onChange={setPage}
+        controlLabel={transactionListPageLabel(t)}
+      />
     </Stack>
   );
 }

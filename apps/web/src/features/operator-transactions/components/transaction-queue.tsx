@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import type {
   TransactionStatus,
   TransactionType,
 } from '@portal/contract/transactions';
+import { PageButtons, transactionListPageLabel } from '@/components/ui/page-buttons';
 import { CardList } from '@/components/ui/card-list';
 import { ListState } from '@/components/ui/list-state';
 import { StatusBadge } from '@/features/transactions/components/status-badge';
@@ -214,18 +215,12 @@ export function TransactionQueue({
           {phone ? cards : table}
         </ListState>
       </Paper>
-      {pages > 1 ? (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={setPage}
-          size="sm"
-          // The arrows have no text of their own; without a name a screen reader says "button".
-          getControlProps={(control) => ({
-            'aria-label': t(`transactionList:pagination.${control}`),
-          })}
-        />
-      ) : null}
+      <PageButtons
+        pages={pages}
+        page={page}
+        onChange={setPage}
+        controlLabel={transactionListPageLabel(t)}
+      />
     </Stack>
   );
 }

@@ -1,15 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import {
-  Button,
-  Group,
-  MultiSelect,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, MultiSelect, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import {
   IconDownload,
@@ -26,6 +16,7 @@ import {
   type TransactionStatus,
   type TransactionType,
 } from '@portal/contract/transactions';
+import { PageButtons, transactionListPageLabel } from '@/components/ui/page-buttons';
 import { ListState } from '@/components/ui/list-state';
 import { errorMessage } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
@@ -253,21 +244,15 @@ export function TransactionList({ scope, title }: { scope: ListScope; title: str
           <Text fz="sm" c="dark.7" aria-live="polite" data-testid="showing-line">
             {showing}
           </Text>
-          {pages > 1 ? (
-            <Pagination
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={(next) =>
-                setParams((previous) => writeView({ ...readView(previous), page: next }))
-              }
-              size="sm"
-              siblings={phone ? 0 : 1}
-              getControlProps={(control) => ({
-                'aria-label': t(`pagination.${control}`),
-              })}
-              getItemProps={(item) => ({ 'aria-label': t('pagination.page', { page: item }) })}
-            />
-          ) : null}
+          <PageButtons
+            pages={pages}
+            page={page}
+            onChange={(next) =>
+              setParams((previous) => writeView({ ...readView(previous), page: next }))
+            }
+            siblings={phone ? 0 : 1}
+            controlLabel={transactionListPageLabel(t)}
+          />
         </Group>
       ) : null}
 
