@@ -1,3 +1,4 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AgencyClient,
@@ -6,6 +7,7 @@ import type {
 } from '@portal/contract/agency-clients';
 import type { App } from '@server/lib/zod-routes';
 import type { BrowserClient } from '@test/browser-client';
+import { users } from '@server/db/schema';
 import { buildTestApp } from '@test/helpers';
 import { createAgency } from '@test/identity';
 import {
@@ -61,6 +63,14 @@ beforeAll(async () => {
         email: `client-${index}-${tag}@example.test`,
       }),
     );
+  }
+  // Each client a minute newer than the last: users made in the same instant (the embedded
+  // database's clock can repeat a value) would have no "newest" between them.
+  for (const [index, client] of clients.entries()) {
+    await app.db
+      .update(users)
+      .set({ createdAt: sql`now() - make_interval(mins => ${clients.length - index})` })
+      .where(eq(users.id, client.id));
   }
   busanClient = await makeUser(app, { agencyId: busan.id, name: `Busan ${tag}` });
   // A client of no agency and an operator: never listed.

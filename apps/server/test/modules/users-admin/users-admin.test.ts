@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperatorUser, OperatorUserList } from '@portal/contract/users';
-import { auditEvents } from '@server/db/schema';
+import { auditEvents, users } from '@server/db/schema';
 import type { App } from '@server/lib/zod-routes';
 import { buildTestApp } from '@test/helpers';
 import { createAgency, createUser, sessionsOf, signIn, whoIs } from '@test/identity';
@@ -37,6 +37,14 @@ describe('GET /api/operator/users', () => {
           email: `admin-${index}-${tag}@example.test`,
         }),
       );
+    }
+    // Each a minute newer than the last: the embedded database's clock can repeat a value, and
+    // users made in the same instant have no "newest" between them.
+    for (const [index, user] of made.entries()) {
+      await app.db
+        .update(users)
+        .set({ createdAt: sql`now() - make_interval(mins => ${made.length - index})` })
+        .where(eq(users.id, user.id));
     }
     const all = await list(`?q=${tag}`);
     expect(all.total).toBe(5);
