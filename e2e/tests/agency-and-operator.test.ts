@@ -50,6 +50,11 @@ async function bothSizes(page: Page, name: string, waitFor: () => Promise<unknow
   await screenshot(page, `${name}-desktop`);
   await page.setViewportSize(viewports.phone);
   await waitFor();
+  // The desktop navbar slides away at phone width; shoot once it has, not halfway.
+  await page.waitForFunction(() => {
+    const navbar = document.getElementById('app-navbar');
+    return !navbar || navbar.getBoundingClientRect().right <= 0;
+  });
   await screenshot(page, `${name}-phone`);
   await page.setViewportSize(viewports.desktop);
 }
