@@ -29,8 +29,8 @@ const liveRoutes: RoutePlugin = async (app) => {
     raw.write(`retry: 2000\n: connected\n\n`);
 
     const unsubscribe = app.live.subscribe(user.role === 'operator' ? '*' : user.id, (change) => {
-      // Checked against the contract like every response body (the browser trusts it), and a
-      // change that fails is logged and skipped rather than breaking the other listeners.
+      // Checked against the contract like every response body, and a change that fails is
+      // logged and skipped rather than breaking the other listeners.
       const event = transactionChangeEventSchema.safeParse({
         transactionId: change.transactionId,
         status: change.status,

@@ -15,14 +15,8 @@ export type ListScope = 'own' | 'agency';
 /** A row of either list: an agency's rows carry the client. */
 export type ListedTransaction = Transaction & { client?: AgencyTransaction['client'] };
 
-export interface ListedPage {
-  items: ListedTransaction[];
-  total: number;
-  page: number;
-  pageSize: number;
-  /** Where the next page starts (keyset paging), or null on the last page. */
-  nextCursor: string | null;
-}
+/** A page of either list: the contract's page, with rows of either kind. */
+export type ListedPage = Omit<TransactionList, 'items'> & { items: ListedTransaction[] };
 
 export const PAGE_SIZE = 20;
 /** The print view reads every filtered row up to this many (100 a page). */
