@@ -159,8 +159,8 @@ async function main(): Promise<void> {
       log(`generated in ${((Date.now() - at) / 1000).toFixed(1)} s`);
     } else {
       // Earlier runs added and updated rows (buys, deposits, the kept counts): keep the
-      // visibility map and statistics current and clear dead rows, since autovacuum may be off
-      // (it is on the PostgreSQL these machines run) and every run would then start slower.
+      // visibility map and statistics current and clear dead rows: autovacuum may be off (it is
+      // off on the PostgreSQL these machines run), and every run would then start slower.
       await db.query('vacuum analyze');
     }
     const rows = parts.has('load')
