@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -7,6 +8,9 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // The browser tests live in e2e/ and run separately (`npm run test:e2e`), because they need a build.
 export default defineConfig({
   test: {
+    // One worker per core. Vitest's default leaves a core free, which on a 2-core machine runs
+    // the files one at a time: 5 min 22 s against 4 min 9 s with both cores.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
@@ -34,7 +38,7 @@ export default defineConfig({
           root: here('./apps/web'),
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['./src/testing/setup.ts'],
+          setupFiles: [here('./apps/web/src/testing/setup.ts')],
           // Rendering whole screens in jsdom is slow on a loaded machine; 5 s was flaky in CI.
           testTimeout: 20_000,
         },

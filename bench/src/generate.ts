@@ -22,7 +22,7 @@ import { hashPassword } from '@server/modules/auth/passwords';
  * the ledger triggers (migration 0005) only allow balanced entries made by the app.
  */
 /** Part of the data set's marker: bump it when the generator changes what it makes. */
-export const DATASET_VERSION = 2;
+export const DATASET_VERSION = 4;
 export const PASSWORD = 'Bench#2026!';
 export const WHALE_EMAIL = 'bench-whale@bench.example';
 export const BIG_AGENCY_EMAIL = 'bench-agency-big@bench.example';
@@ -148,6 +148,16 @@ export async function generate(client: pg.Client, shape: Shape, seed: number): P
     ],
   );
 
+  // Buying waits for a verified identity (docs/decisions/010): the whale, who makes the buy
+  // requests of the load runs, has four approved documents (rows only, no files).
+  await step(
+    'identity of the whale',
+    `insert into kyc_documents (user_id, kind, status, storage_key, content_type, size_bytes, reviewed_at)
+     select bench_uuid('user-2'), kind, 'approved', 'bench-verified/' || kind, 'image/png', 1, now()
+       from unnest(array['id_front', 'id_back', 'selfie', 'bank_book']) kind`,
+    [],
+  );
+
   await step(
     'merchant accounts',
     `insert into merchant_accounts (id, user_id, merchant_id, account_number, holder_name, name, is_default, link_token_ciphertext)
@@ -230,6 +240,13 @@ export async function generate(client: pg.Client, shape: Shape, seed: number): P
       order by t.number
       limit $1`,
     [shape.deposits],
+  );
+  // A completed buy names the deposit that paid it (docs/decisions/010); older ones, beyond the
+  // deposits generated, keep none, as buys completed before that rule.
+  await step(
+    'deposit links',
+    `update transactions t set settled_by_deposit_id = d.id
+       from deposits d where d.matched_transaction_id = t.id`,
   );
   await step('counts', 'select transaction_counts_rebuild()');
   const orphans = await client.query<{ n: string }>(`

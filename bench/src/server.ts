@@ -50,6 +50,8 @@ export async function startServer(
       COOKIE_SECURE: 'false',
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'false',
+      // The generated merchants are sandbox ones, off by default in production.
+      SANDBOX_MERCHANTS: 'true',
       BACKGROUND_JOBS: 'false',
       TRUST_PROXY: 'loopback',
       BANK_WEBHOOK_SECRET: BANK_SECRET,

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { repoRoot } from './portal-server';
 
 /**
  * Calls the API from inside the page as the app does: the session cookie, the anti-forgery token
@@ -55,4 +58,44 @@ export async function makeBuyRequest(page: Page): Promise<string> {
   );
   if (made.status !== 201) throw new Error(`buy request refused: ${JSON.stringify(made.body)}`);
   return (made.body as { number: string }).number;
+}
+
+const KYC_KINDS = ['id_front', 'id_back', 'selfie', 'bank_book'] as const;
+
+/**
+ * Verifies the identity of the client signed in on `client`: uploads the four documents (one
+ * sample photo) as the Profile does, and has the operator signed in on `operator` approve each.
+ * Buying and selling wait for it (docs/decisions/010).
+ */
+export async function verifyIdentity(client: Page, operator: Page): Promise<void> {
+  const photo = [...readFileSync(join(repoRoot, 'e2e/fixtures/id-back.jpg'))];
+  for (const kind of KYC_KINDS) {
+    const uploaded = await client.evaluate(
+      async ({ kind, photo }) => {
+        const token = decodeURIComponent(
+          document.cookie
+            .split('; ')
+            .find((c) => c.startsWith('XSRF-TOKEN='))
+            ?.split('=')[1] ?? '',
+        );
+        const body = new FormData();
+        body.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'id.jpg');
+        const response = await fetch(`/api/kyc/documents/${kind}`, {
+          method: 'POST',
+          headers: { 'x-role': 'production', 'x-xsrf-token': token },
+          body,
+        });
+        return { status: response.status, body: (await response.json()) as { id: string } };
+      },
+      { kind, photo },
+    );
+    if (uploaded.status !== 201) throw new Error(`upload refused: ${JSON.stringify(uploaded)}`);
+    const approved = await callApi(
+      operator,
+      'POST',
+      `/operator/kyc/documents/${uploaded.body.id}/approve`,
+      {},
+    );
+    if (approved.status !== 200) throw new Error(`approval refused: ${JSON.stringify(approved)}`);
+  }
 }

@@ -14,6 +14,9 @@ export default async function setup(project: TestProject) {
     DEMO_DATA: 'true',
     BANK_WEBHOOK_SECRET,
     TRUST_PROXY: 'loopback',
+    // The demo merchants are sandbox ones, and the sandbox-account tests open accounts there;
+    // on whatever NODE_ENV the run has.
+    SANDBOX_MERCHANTS: 'true',
   });
   project.provide('baseURL', portal.baseURL);
   return portal.stop;

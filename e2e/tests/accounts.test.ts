@@ -110,7 +110,7 @@ describe.each(['en', 'ko'] as const)('accounts in %s', (language: Language) => {
     expect(await row(renamed).getByText(t('list.makeDefault'), { exact: true }).count()).toBe(0);
     await screenshot(page, `accounts-list-${language}`);
 
-    // Delete, after the spec's confirmation.
+    // Delete, after its confirmation question.
     await page.getByRole('button', { name: t('list.deleteLabel', { name: renamed }) }).click();
     const question =
       language === 'en' ? 'Would you like to delete this account?' : '이 계정을 삭제하시겠습니까?';

@@ -1,14 +1,14 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { callApi, makeBuyRequest } from '../support/api';
+import { callApi, makeBuyRequest, verifyIdentity } from '../support/api';
 import { launchBrowser, newContext } from '../support/browser';
 import { BANK_WEBHOOK_SECRET } from '../support/portal-server';
 import { DEMO_USERS, signIn } from '../support/session';
 import { sidebarPaths } from '../support/navigation';
 
 /**
- * Issue 8 part 3: hostile strings stored wherever people (and the bank) can put text, then every
+ * Hostile strings stored wherever people (and the bank) can put text, then every
  * screen of a client, an agency and an operator opened in Chromium. Each payload, if it ever ran,
  * would set `window.__xss` or open a dialog; the page also counts Content-Security-Policy
  * violations (a blocked inline script is still an injection, only a contained one).
@@ -264,10 +264,19 @@ describe('hostile strings stored, then every screen opened', () => {
       items: { id: string; code: string }[];
     };
     const daehan = merchants.items.find((merchant) => merchant.code === 'DAEHAN')!;
+    // An account of the client's own, in the client's (hostile) name: a merchant account is
+    // saved only by the one user it is held by (docs/decisions/010, 011).
+    const opened = await callApi<{ accountNumber: string; password: string }>(
+      client.page,
+      'POST',
+      '/sandbox/accounts',
+      { merchantId: daehan.id },
+    );
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
     const verified = await callApi(client.page, 'POST', '/accounts/verify', {
       merchantId: daehan.id,
-      accountNumber: 'DP-778812',
-      password: 'daehan-demo-1',
+      accountNumber: opened.body.accountNumber,
+      password: opened.body.password,
     });
     expect(verified.status, JSON.stringify(verified.body)).toBe(200);
     const verificationId = (verified.body as { verificationId: string }).verificationId;
@@ -278,6 +287,8 @@ describe('hostile strings stored, then every screen opened', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
     const accountId = (saved.body as { id: string }).id;
     await storeEach(client.page, 'PATCH', `/accounts/${accountId}`, (name) => ({ name }));
+    // Buying waits for a verified identity: the operator approves the client's documents.
+    await verifyIdentity(client.page, operator.page);
     const number = await makeBuyRequest(client.page);
 
     // The client cancels it with a hostile reason; the bank reports hostile depositors.

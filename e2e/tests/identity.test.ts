@@ -13,6 +13,7 @@ import {
 import { text, translation } from '../support/locales';
 import { DEMO_USERS, signIn } from '../support/session';
 import { repoRoot } from '../support/portal-server';
+import { callApi } from '../support/api';
 
 /**
  * The identity journey in a real browser against the built portal, in English and in Korean:
@@ -187,6 +188,91 @@ describe.each(['en', 'ko'] as const)('identity in %s', (language: Language) => {
       .waitFor();
     for (const kind of ['id_back', 'selfie', 'bank_book'] as const) {
       await card(page, language, kind).getByText(submitted, { exact: true }).waitFor();
+    }
+
+    // One document approved: the name deposits are matched by is locked; a new one is a
+    // request with a photo of the new card (docs/decisions/010).
+    const p = (key: string, values?: Record<string, string>) =>
+      text(language, 'profile', key, values);
+    const nameInput = page.getByRole('textbox', { name: p('fields.name') });
+    await page.getByText(p('personal.nameLocked')).waitFor();
+    expect(await nameInput.getAttribute('readonly')).not.toBeNull();
+    await page.getByRole('button', { name: p('nameChange.open') }).click();
+    const request = page.getByRole('dialog', { name: p('nameChange.title') });
+    const newName = language === 'ko' ? `김하람${stamp.slice(-4)}` : `Haram Kim ${stamp.slice(-4)}`;
+    await request.getByRole('textbox', { name: p('nameChange.newName') }).fill(newName);
+    await request.locator('input[type="file"]').setInputFiles(files.id_front);
+    await screenshot(page, `identity-name-change-request-${language}`);
+    await request.getByRole('button', { name: p('nameChange.submit') }).click();
+    await page.getByText(p('nameChange.waiting', { name: newName })).waitFor();
+    await screenshot(page, `identity-name-change-waiting-${language}`);
+
+    // Not verified yet (three documents wait): Buy says so and keeps Request disabled.
+    await page.goto(`${baseURL}/app/buy`);
+    await page.getByText(text(language, 'common', 'verificationRequired.title')).waitFor();
+    const requestButton = page.getByRole('button', {
+      name: text(language, 'transactions', 'form.request'),
+    });
+    expect(await requestButton.isDisabled()).toBe(true);
+    await screenshot(page, `identity-buy-unverified-${language}`);
+    await page
+      .getByRole('link', { name: text(language, 'common', 'verificationRequired.link') })
+      .click();
+    await page.waitForURL(`${baseURL}/app/profile`);
+    await signOut(page, language);
+
+    // The operator compares the new name with the card and approves it.
+    await page.goto(`${baseURL}/app/operator/kyc`);
+    await signIn(page, language, OPERATOR.email, OPERATOR.password);
+    await page.waitForURL(`${baseURL}/app/operator/kyc`);
+    const n = (key: string, values?: Record<string, string>) =>
+      text(language, 'nameChangeReview', key, values);
+    const changes = page.getByRole('list', { name: n('title') });
+    await changes.getByText(newName).waitFor();
+    await screenshot(page, `identity-name-change-queue-${language}`);
+    await changes
+      .getByRole('listitem')
+      .filter({ hasText: newName })
+      .getByRole('button', { name: n('actions.approveLabel', { name }) })
+      .click();
+    await page.getByText(n('approved', { from: name, to: newName })).waitFor();
+    await signOut(page, language);
+
+    // The user is known by the new name from now on.
+    await page.goto(`${baseURL}/app/profile`);
+    await signIn(page, language, email, password);
+    await page.waitForURL(`${baseURL}/app/profile`);
+    await page.getByRole('banner').getByText(newName).waitFor();
+    await page.getByText(p('nameChange.approved', { name: newName })).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('tells an unverified user on a phone why Buy and Sell wait', async () => {
+    const context = await newContext(browser, { language, viewport: 'phone' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+    const email = `unverified-${language}-${stamp}@example.com`;
+    await page.goto(baseURL);
+    // Asking who is signed in hands the page its anti-forgery cookie, which sign-up echoes.
+    await callApi(page, 'GET', '/auth/me');
+    const signUp = await callApi(page, 'POST', '/auth/sign-up', {
+      name: language === 'ko' ? '박미확인' : 'Unverified Park',
+      email,
+      phone: '010-3456-7890',
+      password: 'a long enough password',
+      confirmPassword: 'a long enough password',
+    });
+    expect(signUp.status).toBe(201);
+    for (const side of ['buy', 'sell'] as const) {
+      await page.goto(`${baseURL}/app/${side}`);
+      await page.getByText(text(language, 'common', 'verificationRequired.title')).waitFor();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth > window.innerWidth,
+      );
+      expect(overflow).toBe(false);
+      await screenshot(page, `identity-${side}-unverified-${language}-phone`);
     }
     expect(errors).toEqual([]);
     await context.close();

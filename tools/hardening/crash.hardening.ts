@@ -11,7 +11,7 @@ import { report } from './lib/report';
 import { ServerProcess, sleep } from './lib/server-process';
 
 /**
- * Issue 8 part 4: 5,000 keyed money requests (Idempotency-Key on buy/sell creation) while
+ * 5,000 keyed money requests (Idempotency-Key on buy/sell creation) while
  * PostgreSQL is stopped hard and restarted, then while the API process is killed with SIGKILL and
  * restarted. Clients retry whatever was not acknowledged. Afterwards the database must hold
  * exactly one transaction for every acknowledged request, none twice, and a balanced ledger.

@@ -11,7 +11,7 @@ import { report } from './lib/report';
 import { ServerProcess } from './lib/server-process';
 
 /**
- * Issue 8 part 5: two server instances (two processes, two ports) on one PostgreSQL. What one
+ * Two server instances (two processes, two ports) on one PostgreSQL. What one
  * knows the other must know: sessions, live events (LISTEN/NOTIFY), sign-in throttling.
  */
 const SECTION = 'two instances on one PostgreSQL';

@@ -1,5 +1,5 @@
 -- The ledger's rules, enforced by the database itself so that no query, however buggy, can break
--- them (DESIGN "Ledger"; docs/decisions/008-money-core.md):
+-- them (docs/PRODUCT.md "Ledger"; docs/decisions/008-money-core.md):
 --   1. a ledger account's balance moves only by postings, which are applied by a trigger;
 --   2. the accounts' check constraint then makes an overdraft impossible;
 --   3. postings and entries are append-only history;

@@ -43,7 +43,7 @@ const envSchema = z.object({
   /** Folder for data that must survive restarts; the embedded database lives in DATA_DIR/pglite.
    * Relative paths are resolved against the working directory. */
   DATA_DIR: z.string().default('./data'),
-  /** The deployment this server answers for; browsers send it in the X-Role header (spec 7). */
+  /** The deployment this server answers for; browsers send it in the X-Role header (docs/PRODUCT.md "Calls"). */
   DEPLOYMENT_ROLE: z
     .string()
     .regex(/^[a-z0-9][a-z0-9_-]{0,31}$/i, 'must be a short name of letters, digits, _ or -')
@@ -102,7 +102,8 @@ const envSchema = z.object({
   /** Shared secret the bank signs deposit notifications with (HMAC-SHA256). Unset: the webhook
    * refuses every notification; statement import and manual entry still work. */
   BANK_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** Run the money workers (merchant credit delivery, buy request expiry) in this instance.
+  /** Run the background jobs (expired sessions, merchant credit delivery, buy request expiry)
+   * in this instance (plugins/app/jobs.ts).
    * Off in tests, which run them step by step. */
   BACKGROUND_JOBS: flag.default(true),
   /** Mark cookies Secure (HTTPS only). Defaults to on in production. */
@@ -124,6 +125,22 @@ const envSchema = z.object({
       return parsed;
     })
     .default(false),
+  /** Sandbox merchants (the built-in test merchant): listed to users, and users may open test
+   * accounts there themselves (docs/decisions/011). Defaults to on, except in production. */
+  SANDBOX_MERCHANTS: flag.optional(),
+  /** Asset amount a newly opened sandbox account starts with (up to 8 decimal places). */
+  SANDBOX_STARTING_BALANCE: z
+    .string()
+    .regex(/^\d{1,22}(\.\d{1,8})?$/, 'must be an amount with at most 8 decimal places')
+    .refine((amount) => /[1-9]/.test(amount), 'must be more than 0')
+    .default('1000'),
+  /** Open sandbox accounts one user may have at one sandbox merchant. */
+  SANDBOX_ACCOUNTS_PER_MERCHANT: z
+    .string()
+    .regex(/^\d{1,2}$/, 'must be a whole number from 1 to 50')
+    .transform(Number)
+    .refine((limit) => limit >= 1 && limit <= 50, 'must be a whole number from 1 to 50')
+    .default(3),
 });
 
 /** Values that may carry credentials are never echoed back in error messages. */
@@ -166,6 +183,11 @@ export interface Config {
   /** Undefined: the bank webhook is off. */
   bankWebhookSecret: string | undefined;
   backgroundJobs: boolean;
+  /** Off: sandbox merchants are hidden from users and nobody can open sandbox accounts. */
+  sandboxMerchants: boolean;
+  /** Decimal string. */
+  sandboxStartingBalance: string;
+  sandboxAccountsPerMerchant: number;
 }
 
 export class ConfigError extends Error {
@@ -226,6 +248,9 @@ export function loadConfig(
     buyRequestTtlHours: parsed.BUY_REQUEST_TTL_HOURS,
     bankWebhookSecret: parsed.BANK_WEBHOOK_SECRET,
     backgroundJobs: parsed.BACKGROUND_JOBS,
+    sandboxMerchants: parsed.SANDBOX_MERCHANTS ?? parsed.NODE_ENV !== 'production',
+    sandboxStartingBalance: parsed.SANDBOX_STARTING_BALANCE,
+    sandboxAccountsPerMerchant: parsed.SANDBOX_ACCOUNTS_PER_MERCHANT,
   };
 }
 

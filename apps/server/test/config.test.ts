@@ -27,7 +27,39 @@ describe('loadConfig', () => {
       buyRequestTtlHours: 24,
       bankWebhookSecret: undefined,
       backgroundJobs: true,
+      sandboxMerchants: true,
+      sandboxStartingBalance: '1000',
+      sandboxAccountsPerMerchant: 3,
     });
+  });
+
+  it('reads the sandbox settings, with sandbox merchants off by default in production', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).sandboxMerchants).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).sandboxMerchants).toBe(true);
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        SANDBOX_MERCHANTS: 'true',
+        SANDBOX_STARTING_BALANCE: '25.12345678',
+        SANDBOX_ACCOUNTS_PER_MERCHANT: '50',
+      }),
+    ).toMatchObject({
+      sandboxMerchants: true,
+      sandboxStartingBalance: '25.12345678',
+      sandboxAccountsPerMerchant: 50,
+    });
+    for (const env of [
+      { SANDBOX_MERCHANTS: 'maybe' },
+      { SANDBOX_STARTING_BALANCE: '0' },
+      { SANDBOX_STARTING_BALANCE: '1.123456789' },
+      { SANDBOX_STARTING_BALANCE: '-5' },
+      { SANDBOX_ACCOUNTS_PER_MERCHANT: '0' },
+      { SANDBOX_ACCOUNTS_PER_MERCHANT: '51' },
+      { SANDBOX_ACCOUNTS_PER_MERCHANT: '2.5' },
+    ]) {
+      const name = Object.keys(env)[0]!;
+      expect(() => loadConfig(env), name).toThrow(new RegExp(`${name} `));
+    }
   });
 
   it('reads every variable', () => {

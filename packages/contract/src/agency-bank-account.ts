@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { safeText, type ValidationMessageKey } from './validation';
 
 /**
- * The Partner Agency Bank Account (spec section 2): the Korean bank account an agency's clients
+ * The Partner Agency Bank Account (docs/PRODUCT.md "Screens"): the Korean bank account an agency's clients
  * transfer the won of their buy requests to. The agency maintains it; clients read it through
  * GET /api/deposit-account (transactions.ts).
  */

@@ -35,7 +35,6 @@ export const agencyClientsQuerySchema = z.strictObject({
     .max(CLIENT_PAGE_SIZE_MAX, { error: 'invalid' })
     .default(CLIENT_PAGE_SIZE_DEFAULT),
 });
-export type AgencyClientsQuery = z.input<typeof agencyClientsQuerySchema>;
 
 /**
  * A client as its agency sees it. `kycStatus` sums up the four identity documents: not_submitted
@@ -78,7 +77,6 @@ export const agencyClientTransactionSchema = z.object({
   totalKrw: z.string(),
   createdAt: z.string(),
 });
-export type AgencyClientTransaction = z.infer<typeof agencyClientTransactionSchema>;
 
 /** GET /api/agency/clients/:id */
 export const agencyClientDetailSchema = agencyClientSchema.extend({

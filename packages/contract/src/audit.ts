@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The security events the audit log keeps (issue 3). */
+/** The security events the audit log keeps. */
 export const AUDIT_ACTIONS = [
   'sign_in',
   'sign_in_failed',
@@ -17,6 +17,17 @@ export const AUDIT_ACTIONS = [
   'agency_changed',
   'agency_bank_account_changed',
   'merchant_credit_retried',
+  'payee_changed',
+  'transaction_cancelled_by_operator',
+  'sandbox_account_topped_up',
+  'sandbox_account_closed',
+  'deposit_matched',
+  'deposit_refund_due',
+  'deposit_refunded',
+  'deposit_written_off',
+  'name_change_requested',
+  'name_change_approved',
+  'name_change_rejected',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'invalid' });
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -51,7 +62,6 @@ export const auditEventsQuerySchema = z.strictObject({
     .regex(/^[\w-]+$/, { error: 'invalid' })
     .optional(),
 });
-export type AuditEventsQuery = z.input<typeof auditEventsQuerySchema>;
 
 export const auditEventSchema = z.object({
   id: z.string(),

@@ -6,7 +6,7 @@ import {
   type ValidationMessageKey,
 } from './validation';
 
-/** Spec section 5: more than 8 characters. The upper bound only stops absurd bodies. */
+/** docs/PRODUCT.md "Validation": more than 8 characters. The upper bound only stops absurd bodies. */
 export const PASSWORD_MIN_LENGTH = 9;
 export const PASSWORD_MAX_LENGTH = 256;
 
@@ -15,7 +15,7 @@ const key = (k: ValidationMessageKey) => ({ error: k });
 /**
  * What any password field refuses besides its length: invisible and control characters (NUL,
  * zero-width, bidi overrides), which nobody types on purpose and which make a password that
- * cannot be typed again, and the script-like text the spec's filter refuses in all user input
+ * cannot be typed again, and the script-like text the portal's filter refuses in all user input
  * (section 5). A password is only ever hashed, never shown; this keeps the rule one rule.
  */
 function passwordText(schema: z.ZodString) {
@@ -59,8 +59,23 @@ export const phoneSchema = z
   .max(20, key('tooLong'))
   .regex(/^\+?[0-9][0-9 ()-]{6,18}[0-9]$/, key('phoneInvalid'));
 
+/**
+ * Format characters (Unicode Cf: zero-width joiners, directional marks, soft hyphens...), the
+ * Hangul fillers, which render as nothing or as a blank, and any space but the ordinary one. A
+ * name with one of them looks like another person's name on a staff screen and in a bank's
+ * depositor field, while comparing unequal (docs/decisions/010).
+ */
+const INVISIBLE_IN_NAME = /[\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]|(?! )\s/u;
+
+export function hasInvisibleNameCharacters(name: string): boolean {
+  return INVISIBLE_IN_NAME.test(name);
+}
+
 /** The name must be the one on the user's bank account: deposits are matched by it. */
-export const personNameSchema = safeText({ max: 60 });
+export const personNameSchema = safeText({ max: 60 }).refine(
+  (name) => !hasInvisibleNameCharacters(name),
+  key('nameInvisibleCharacters'),
+);
 
 export const agencyCodeSchema = z
   .string(key('invalid'))

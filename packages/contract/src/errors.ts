@@ -60,6 +60,21 @@ export const ERROR_CODES = [
   'DEPOSIT_ALREADY_RECORDED',
   'DEPOSIT_ALREADY_RESOLVED',
   'STATEMENT_INVALID',
+  // money integrity (docs/decisions/010)
+  'KYC_REQUIRED',
+  'MERCHANT_ACCOUNT_TAKEN',
+  'HOLDER_NAME_MISMATCH',
+  'NAME_LOCKED',
+  'NAME_CHANGE_PENDING',
+  'OPEN_BUY_REQUESTS',
+  'PAYEE_REQUIRED',
+  'QUOTE_RATE_CHANGED',
+  'DEPOSIT_NOT_USABLE',
+  'AMOUNT_DIFFERENCE_NOT_ACCEPTED',
+  'DEBIT_NOT_CONFIRMED',
+  // sandbox merchants (docs/decisions/010)
+  'SANDBOX_ACCOUNT_LIMIT',
+  'MERCHANT_NOT_SANDBOX',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -73,7 +88,7 @@ export interface ErrorBody {
 }
 
 // Written by hand, not as a zod schema: the browser reads error bodies on every page, and this
-// module is kept free of zod so the pages that only read do not load it (issue 7).
+// module is kept free of zod so the pages that only read do not load it.
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 

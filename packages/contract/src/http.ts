@@ -1,5 +1,5 @@
 /**
- * Wire conventions shared by the web client and the server (spec section 7).
+ * Wire conventions shared by the web client and the server (docs/PRODUCT.md "Calls").
  */
 export const API_BASE_PATH = '/api';
 
@@ -8,7 +8,7 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 /**
- * The "role header" of spec section 7. It names the deployment the browser build was made for,
+ * The "role header" of docs/PRODUCT.md "Calls". It names the deployment the browser build was made for,
  * not the signed-in user's role: a browser build for one deployment cannot call another's API.
  */
 export const DEPLOYMENT_ROLE_HEADER = 'X-Role';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeText } from './validation';
 
-/** The four verification documents of spec section 2 (Profile). */
+/** The four verification documents of docs/PRODUCT.md "Screens" (Profile). */
 export const KYC_DOCUMENT_KINDS = ['id_front', 'id_back', 'selfie', 'bank_book'] as const;
 export const kycDocumentKindSchema = z.enum(KYC_DOCUMENT_KINDS);
 export type KycDocumentKind = z.infer<typeof kycDocumentKindSchema>;

@@ -25,4 +25,3 @@ export type FailedCreditList = z.infer<typeof failedCreditListResponseSchema>;
 export const retryCreditRequestSchema = z.strictObject({
   note: safeText({ max: 500 }).optional(),
 });
-export type RetryCreditRequest = z.infer<typeof retryCreditRequestSchema>;

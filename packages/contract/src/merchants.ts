@@ -26,6 +26,8 @@ export const merchantSchema = z.object({
   asset: z.string(),
   minPerRequest: z.string(),
   maxPerRequest: z.string(),
+  /** A sandbox merchant: users may open test accounts there (docs/decisions/011). */
+  sandbox: z.boolean(),
 });
 export type Merchant = z.infer<typeof merchantSchema>;
 export const merchantListResponseSchema = z.object({ items: z.array(merchantSchema) });

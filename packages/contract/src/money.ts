@@ -53,3 +53,12 @@ export function addAmounts(a: string, b: string): string {
 export function subtractAmounts(a: string, b: string): string {
   return new Big(a).minus(b).toFixed();
 }
+
+/**
+ * The asset a won amount buys at a rate, rounded down to the asset's 8 places: a buy completed
+ * at a deposited amount that differs from the request (docs/decisions/010) never gives more
+ * asset than the won paid for.
+ */
+export function assetForKrw(amountKrw: string, rateKrw: string): string {
+  return new Big(amountKrw).div(rateKrw).round(ASSET_DECIMALS, Big.roundDown).toFixed();
+}

@@ -8,7 +8,7 @@ import {
   phoneSchema,
 } from './auth';
 
-/** PUT /api/profile: the personal information of spec section 2. */
+/** PUT /api/profile: the personal information of docs/PRODUCT.md "Screens". */
 export const updateProfileRequestSchema = z.strictObject({
   name: personNameSchema,
   email: emailSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { assetAmountSchema, krwAmountSchema, rateKrwSchema } from './money';
+import { payeeSchema } from './payees';
 import {
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
@@ -8,7 +9,6 @@ import {
 import { isStorableText, safeText } from './validation';
 
 export {
-  isTransactionChangeEvent,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
   type TransactionChangeEvent,
@@ -26,13 +26,13 @@ export const DEPOSIT_REVIEW_REASONS = [
   'no_prior_request',
   'multiple_candidates',
   'request_expired',
+  // The bank reported the deposit on another account than the one the buy showed.
+  'receiving_account_differs',
 ] as const;
 export type DepositReviewReason = (typeof DEPOSIT_REVIEW_REASONS)[number];
 
 // ---------------------------------------------------------------------------------------------
 // Payloads. Amounts are decimal strings (see money.ts); times are ISO 8601 strings.
-
-export const QUOTE_SIDES = TRANSACTION_TYPES;
 
 /**
  * GET /api/quotes?merchantId=&side=buy|sell: the rate a request will be made at. The token is
@@ -97,6 +97,17 @@ export const transactionEventSchema = z.object({
  */
 export const CREDIT_STATUSES = ['not_applicable', 'pending', 'delivered', 'failed'] as const;
 
+/** Why a merchant refused a sell's debit: nobody may pay the sale out, the operator cancels it. */
+export const DEBIT_FAILURES = ['insufficient_funds', 'link_invalid'] as const;
+export type DebitFailure = (typeof DEBIT_FAILURES)[number];
+
+export const sellDebitSchema = z.object({
+  /** Sent and not yet answered (a retry of Take is safe; the sale cannot be cancelled meanwhile). */
+  sentAt: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+  failure: z.enum(DEBIT_FAILURES).nullable(),
+});
+
 export const transactionSchema = z.object({
   id: z.string(),
   /** Human-readable number: B or S and eight digits. */
@@ -118,11 +129,29 @@ export const transactionSchema = z.object({
   creditStatus: z.enum(CREDIT_STATUSES),
   /** Present on open buy requests: what to pay, where, from which name. */
   depositInstructions: depositInstructionsSchema.nullable(),
+  /** Sells: the bank account the won is paid to, as kept when the sell was made; null for buys. */
+  payee: payeeSchema.nullable(),
+  /** Sells: the merchant debit, made before any payout (docs/decisions/010); null for buys. */
+  debit: sellDebitSchema.nullable(),
+  /**
+   * Buys completed at a deposited amount that differed from the request: what was asked for at
+   * first (the amount and total above are what was paid). Null otherwise.
+   */
+  requested: z.object({ amount: z.string(), totalKrw: z.string() }).nullable(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
+/** Won deposited for a buy that the portal owes back to the sender, or has returned. */
+export const transactionRefundSchema = z.object({
+  amountKrw: z.string(),
+  status: z.enum(['refund_due', 'refunded']),
+  refundedAt: z.string().nullable(),
+});
+
 export const transactionDetailSchema = transactionSchema.extend({
   events: z.array(transactionEventSchema),
+  /** Buys: deposits for this request that go back to their sender (docs/decisions/010). */
+  refunds: z.array(transactionRefundSchema),
 });
 export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
 
@@ -145,7 +174,7 @@ export const EXPORT_LANGUAGES = ['en', 'ko'] as const;
 export type ExportLanguage = (typeof EXPORT_LANGUAGES)[number];
 
 /**
- * The filters of a transaction list and its exports (issue 6). Dates are calendar days in Korea's
+ * The filters of a transaction list and its exports. Dates are calendar days in Korea's
  * time zone (Asia/Seoul, +09:00): `from` starts at 00:00 KST of its day, `to` takes in its whole
  * day. `q` finds the number, the merchant's name or code, or the account's name or number,
  * case-insensitively. `status` may repeat: ?status=Requested&status=Pending.
@@ -171,7 +200,7 @@ const CURSOR_PATTERN = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)~([A-Z0-9]
  * A position in a transaction list: just after one row, in the list's order (created, newest
  * first, then number). Lists answer with the cursor of their page's last row (`nextCursor`), and
  * the next page sent with it (`after`) is an index seek from that row, as cheap as page 1 however
- * deep (keyset paging, issue 7). The time is the row's full microsecond precision, which a
+ * deep (keyset paging). The time is the row's full microsecond precision, which a
  * JavaScript Date would round; the cursor is opaque to the browser, which only hands it back.
  */
 export const listCursorSchema = z
@@ -211,14 +240,12 @@ export const transactionListQuerySchema = z.strictObject({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   after: listCursorSchema.optional(),
 });
-export type TransactionListQuery = z.input<typeof transactionListQuerySchema>;
 
 /** GET /api/transactions/export.csv|.xlsx (and the agency's): every filtered row, no paging. */
 export const transactionExportQuerySchema = z.strictObject({
   ...transactionFilterShape,
   lang: z.enum(EXPORT_LANGUAGES).default('en'),
 });
-export type TransactionExportQuery = z.input<typeof transactionExportQuerySchema>;
 
 export const transactionListResponseSchema = z.object({
   items: z.array(transactionSchema),
@@ -230,7 +257,7 @@ export const transactionListResponseSchema = z.object({
 });
 export type TransactionList = z.infer<typeof transactionListResponseSchema>;
 
-const moveTextSchema = safeText({ max: 500 });
+export const moveTextSchema = safeText({ max: 500 });
 
 /** POST /api/transactions/:id/cancel (the owner, while Requested). */
 export const cancelTransactionRequestSchema = z.strictObject({
@@ -305,7 +332,10 @@ export const operatorTransactionListResponseSchema = z.object({
 });
 export type OperatorTransactionList = z.infer<typeof operatorTransactionListResponseSchema>;
 
-/** POST /api/operator/transactions/:id/take (sell Requested -> Pending). */
+/**
+ * POST /api/operator/transactions/:id/take: debits the merchant first, and only on its
+ * acknowledgement moves the sell Requested -> Pending (ready to be paid out).
+ */
 export const takeSellRequestSchema = z.strictObject({ note: moveTextSchema.optional() });
 /**
  * POST /api/operator/transactions/:id/complete: a Pending sell with its payout reference, or a
@@ -316,16 +346,43 @@ export const completeTransactionRequestSchema = z.strictObject({
   note: moveTextSchema.optional(),
   depositId: z.uuid().optional(),
 });
-/** POST /api/operator/transactions/:id/cancel (Pending buy or sell) with a reason. */
+/** POST /api/operator/transactions/:id/cancel (a Requested or Pending buy or sell) with a reason. */
 export const operatorCancelRequestSchema = z.strictObject({ reason: moveTextSchema });
 
 // ----- deposits -----
 
 export const DEPOSIT_SOURCES = ['webhook', 'statement', 'manual'] as const;
 export type DepositSource = (typeof DEPOSIT_SOURCES)[number];
-/** settled: completed a buy automatically; review: waits for the operator; resolved: a person closed it. */
-export const DEPOSIT_STATUSES = ['settled', 'review', 'resolved'] as const;
+/**
+ * Where a deposit's won went (docs/decisions/010). Every deposit is in exactly one of these, so
+ * the deposits of a receiving account sum to settled + review + refund due + refunded + written off.
+ * - settled: it paid one buy (the buy names it: `settled_by_deposit_id`);
+ * - review: waits for the operator to match it to a buy or refund it;
+ * - refund_due: it pays nothing and its won must go back to the sender (a bank action outside
+ *   the portal);
+ * - refunded: the won went back (bank reference, date, who);
+ * - written_off: closed without a refund, with a reason (e.g. the sender cannot be reached).
+ */
+export const DEPOSIT_STATUSES = [
+  'settled',
+  'review',
+  'refund_due',
+  'refunded',
+  'written_off',
+] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+/** Why a deposit's won is owed back to its sender. */
+export const REFUND_REASONS = [
+  'no_request',
+  'request_cancelled',
+  'request_expired',
+  'amount_refused',
+  'duplicate_payment',
+  'wrong_account',
+  'name_differs',
+] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
 
 export const bankReferenceSchema = z
   .string({ error: 'required' })
@@ -370,7 +427,15 @@ export const depositSchema = z.object({
   reviewReason: z.enum(DEPOSIT_REVIEW_REASONS).nullable(),
   matchedTransaction: z.object({ id: z.string(), number: z.string() }).nullable(),
   relatedTransactions: z.array(z.object({ id: z.string(), number: z.string() })),
+  /** Free text of a deposit closed before refunds were tracked (migration 0010). */
   resolution: z.string().nullable(),
+  refundReason: z.enum(REFUND_REASONS).nullable(),
+  /** The transaction the refund shows on (the request the won was meant for), if any. */
+  refundTransaction: z.object({ id: z.string(), number: z.string() }).nullable(),
+  refundBankReference: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+  writeOffReason: z.string().nullable(),
+  decidedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Deposit = z.infer<typeof depositSchema>;
@@ -394,7 +459,6 @@ export const depositBatchSchema = z.strictObject({
     .min(1, { error: 'required' })
     .max(MAX_DEPOSITS_PER_DELIVERY, { error: 'tooLong' }),
 });
-export type DepositBatch = z.input<typeof depositBatchSchema>;
 /** The outcome of each deposit of a batch, in the order sent. */
 export const depositBatchOutcomeSchema = z.object({ results: z.array(depositOutcomeSchema) });
 export type DepositBatchOutcome = z.infer<typeof depositBatchOutcomeSchema>;
@@ -411,9 +475,6 @@ export const depositListResponseSchema = z.object({
   pageSize: z.number().int(),
 });
 export type DepositList = z.infer<typeof depositListResponseSchema>;
-
-/** POST /api/operator/deposits/:id/resolve: closes a queued deposit (e.g. returned to sender). */
-export const resolveDepositRequestSchema = z.strictObject({ resolution: moveTextSchema });
 
 /** POST /api/operator/deposits/import (multipart, one CSV file) answers with a line-by-line report. */
 export const statementImportResponseSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeText } from './validation';
 
-/** DESIGN.md "Roles". The user context's role defaults to client (spec section 3). */
+/** docs/PRODUCT.md "Roles". The user context's role defaults to client (docs/PRODUCT.md "Roles"). */
 export const USER_ROLES = ['client', 'agency', 'operator'] as const;
 export const userRoleSchema = z.enum(USER_ROLES);
 export type UserRole = z.infer<typeof userRoleSchema>;
@@ -12,7 +12,6 @@ export const userStatusSchema = z.enum(USER_STATUSES);
 export type UserStatus = z.infer<typeof userStatusSchema>;
 
 export const agencySummarySchema = z.object({ code: z.string(), name: z.string() });
-export type AgencySummary = z.infer<typeof agencySummarySchema>;
 
 export const currentUserSchema = z.object({
   id: z.string(),
@@ -42,20 +41,17 @@ export const userIdParamsSchema = z.strictObject({ id: z.uuid({ error: 'invalid'
  * own role, so the portal always keeps the operator who is acting.
  */
 export const changeUserRoleRequestSchema = z.strictObject({ role: userRoleSchema });
-export type ChangeUserRoleRequest = z.input<typeof changeUserRoleRequestSchema>;
 
 /** A user as the operator sees them. */
 export const managedUserSchema = currentUserSchema.extend({ status: userStatusSchema });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 
-export const changeUserRoleResponseSchema = z.object({ user: managedUserSchema });
-export type ChangeUserRoleResponse = z.infer<typeof changeUserRoleResponseSchema>;
+/** What a change of a user's role or status answers: the user as changed. */
+export const changedUserResponseSchema = z.object({ user: managedUserSchema });
+export type ChangedUserResponse = z.infer<typeof changedUserResponseSchema>;
 
 /** PUT /api/operator/users/:id/status. Disabling ends the user's sessions; never one's own. */
 export const changeUserStatusRequestSchema = z.strictObject({ status: userStatusSchema });
-export type ChangeUserStatusRequest = z.input<typeof changeUserStatusRequestSchema>;
-export const changeUserStatusResponseSchema = changeUserRoleResponseSchema;
-export type ChangeUserStatusResponse = z.infer<typeof changeUserStatusResponseSchema>;
 
 export const OPERATOR_USERS_PAGE_SIZE_DEFAULT = 20;
 
@@ -83,7 +79,6 @@ export const operatorUsersQuerySchema = z.strictObject({
     .max(100, { error: 'invalid' })
     .default(OPERATOR_USERS_PAGE_SIZE_DEFAULT),
 });
-export type OperatorUsersQuery = z.input<typeof operatorUsersQuerySchema>;
 
 export const operatorUserSchema = managedUserSchema.extend({ joinedAt: z.string() });
 export type OperatorUser = z.infer<typeof operatorUserSchema>;

@@ -1,5 +1,5 @@
 // No zod here: the browser's error handling, on every signed-in page, reads these texts, and
-// pages that only read do not load zod (issue 7). The schemas in validation.ts use these keys.
+// pages that only read do not load zod. The schemas in validation.ts use these keys.
 
 /**
  * Validation message keys. Schemas carry these keys as their messages; the server returns them in
@@ -11,6 +11,7 @@ export const VALIDATION_MESSAGES_EN = {
   scriptLike: 'Text that looks like a script or markup is not allowed.',
   invalidCharacters: 'This text contains characters that are not allowed.',
   tooLong: 'This text is too long.',
+  nameInvisibleCharacters: 'A name cannot contain invisible characters or special spaces.',
   invalid: 'This value is not valid.',
   passwordTooShort: 'Password must be more than 8 letter.',
   passwordTooLong: 'This password is too long.',
@@ -31,7 +32,10 @@ export const VALIDATION_MESSAGES_EN = {
   bankReferenceInvalid:
     'A bank reference has 1 to 100 letters, digits, dashes, dots, slashes or underscores.',
   dateInvalid: 'Enter a valid date and time.',
+  dateInFuture: 'The date cannot be in the future.',
   bankAccountNumberInvalid: 'A bank account number has 6 to 30 digits and dashes.',
+  payeeBankInvalid: 'Choose a bank from the list.',
+  payeeAccountNumberInvalid: 'An account number has 10 to 16 digits, with or without dashes.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES_EN;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { hasForbiddenCharacters, isScriptLike, safeText } from './validation';
+import { personNameSchema } from './auth';
 
 const field = safeText({ max: 100 });
 
@@ -83,6 +84,50 @@ describe('free-text field', () => {
     fc.assert(
       fc.property(name, (value) => {
         expect(field.safeParse(value).success).toBe(!hasForbiddenCharacters(value));
+      }),
+    );
+  });
+});
+
+describe('person name', () => {
+  const nameMessage = (input: string) => {
+    const result = personNameSchema.safeParse(input);
+    return result.success ? undefined : result.error.issues[0]?.message;
+  };
+
+  it.each([
+    ['Hangul filler U+3164', '김\u3164민준'],
+    ['choseong filler U+115F', '\u115F김민준'],
+    ['jungseong filler U+1160', '김민\u1160준'],
+    ['halfwidth filler U+FFA0', '김민준\uFFA0'],
+    ['soft hyphen (Cf)', 'Min\u00ADjun'],
+    ['Mongolian vowel separator (Cf)', '김민\u180E준'],
+    ['word joiner (Cf)', 'Kim\u2060Minjun'],
+    ['no-break space', 'Kim\u00A0Minjun'],
+    ['ideographic space', '김\u3000민준'],
+    ['tab', 'Kim\tMinjun'],
+    ['Braille blank', '김\u2800민준'],
+  ])('refuses a %s', (_what, name) => {
+    expect(nameMessage(name)).toMatch(/^(nameInvisibleCharacters|invalidCharacters)$/);
+  });
+
+  it('says why for an invisible filler', () => {
+    expect(nameMessage('김\u3164민준')).toBe('nameInvisibleCharacters');
+  });
+
+  it.each(['김민준', 'Kim Minjun', "O'Brien-Smith", 'José Álvarez', '남궁 민수'])(
+    'takes %s',
+    (name) => {
+      expect(personNameSchema.parse(name)).toBe(name);
+    },
+  );
+
+  it('never takes a name that differs from its visible letters and single spaces', () => {
+    const invisible = fc.constantFrom('\u3164', '\u115F', '\u1160', '\uFFA0', '\u200D', '\u00AD');
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 10 }), invisible, (base, hidden) => {
+        const name = `${base.trim() || 'A'}${hidden}x`;
+        expect(personNameSchema.safeParse(name).success).toBe(false);
       }),
     );
   });

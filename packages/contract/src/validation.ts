@@ -4,7 +4,7 @@ import type { ValidationMessageKey } from './validation-messages';
 export { VALIDATION_MESSAGES_EN, type ValidationMessageKey } from './validation-messages';
 
 /**
- * Spec section 5 names a filter for script-like strings. It rejects rather than strips: silently
+ * docs/PRODUCT.md "Validation" names a filter for script-like strings. It rejects rather than strips: silently
  * changing what a person typed (a name that deposits are matched by, say) would be worse than
  * telling them. Nothing in the portal renders user text as HTML either; this is the second wall.
  */

@@ -7,7 +7,7 @@ import { transactionChangeEventSchema } from './transactions';
 
 /*
  * Two checks the browser makes on every signed-in page are written by hand so that those pages
- * do not load zod (issue 7). They must accept exactly what a zod schema of the same shape does.
+ * do not load zod. They must accept exactly what a zod schema of the same shape does.
  */
 
 const errorBodySchema = z.object({

@@ -1,7 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { KYC_DOCUMENT_KINDS } from '@portal/contract/kyc';
+import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { Database } from '@server/db/client';
-import { agencies, merchants, rates, users } from '@server/db/schema';
+import { agencies, kycDocuments, merchants, rates, users } from '@server/db/schema';
 import { hashPassword } from '@server/modules/auth/passwords';
 import { createSession } from '@server/modules/auth/sessions';
 import { driftedAccounts, ledgerTotal } from '@server/modules/ledger/ledger';
@@ -30,11 +32,21 @@ export interface MoneySetup {
  * `count` clients who each have a signed-in browser and a saved merchant account holding
  * `balance`. The rows are written straight to the database (as the API tests' kit does); the
  * account is saved through the API, so its link token is made the way production makes it.
+ *
+ * Buying and selling wait for a verified identity (docs/decisions/010). `identity: 'rows'` (the
+ * default) writes four approved document rows with no files behind them; `'uploads'` uploads four
+ * real images through the API and approves them as an operator would, for tests that need the
+ * files on disk (backups). Each client also registers the payee account sells are paid into.
  */
 export async function setUpMoney(
   db: Database,
   baseUrl: string,
-  options: { count: number; balance: string; signIn?: 'session-row' | 'password' },
+  options: {
+    count: number;
+    balance: string;
+    signIn?: 'session-row' | 'password';
+    identity?: 'rows' | 'uploads';
+  },
 ): Promise<MoneySetup> {
   const tag = randomBytes(3).toString('hex').toUpperCase();
   const asset = `H${tag}`;
@@ -93,6 +105,15 @@ export async function setUpMoney(
       browser.cookies.set(SESSION_COOKIE, token);
       await browser.get('/api/auth/me');
     }
+    if (options.identity === 'uploads') await uploadDocuments(browser);
+    await approveIdentity(db, row!.id);
+    // A sell is paid into the seller's payee account, which must be known before the sell.
+    const payee = await browser.request('PUT', '/api/payee', {
+      bankCode: '088',
+      accountNumber: '110-123-456789',
+    });
+    if (payee.status !== 200)
+      throw new Error(`payee: ${payee.status} ${JSON.stringify(payee.body)}`);
     const accountNumber = `HB-${randomBytes(5).toString('hex')}`;
     await seedSandboxAccount(db, merchant!.id, {
       accountNumber,
@@ -113,6 +134,47 @@ export async function setUpMoney(
     clients.push({ id: row!.id, email, name, browser, accountId: saved.body.id });
   }
   return { merchantId: merchant!.id, clients };
+}
+
+/** Uploads an image for each of the four identity documents through the API. */
+async function uploadDocuments(browser: Browser): Promise<void> {
+  for (const kind of KYC_DOCUMENT_KINDS) {
+    const image = await sharp({
+      create: { width: 120, height: 80, channels: 3, background: '#36c' },
+    })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), `${kind}.png`);
+    const answer = await browser.post(`/api/kyc/documents/${kind}`, form);
+    if (answer.status !== 201)
+      throw new Error(`upload ${kind}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
+}
+
+/**
+ * Approves the user's uploaded documents and adds an approved row (no file) for each kind not
+ * uploaded: the user's identity is then verified.
+ */
+async function approveIdentity(db: Database, userId: string): Promise<void> {
+  await db
+    .update(kycDocuments)
+    .set({ status: 'approved', reviewedAt: new Date() })
+    .where(and(eq(kycDocuments.userId, userId), eq(kycDocuments.status, 'submitted')));
+  await db
+    .insert(kycDocuments)
+    .values(
+      KYC_DOCUMENT_KINDS.map((kind) => ({
+        userId,
+        kind,
+        status: 'approved' as const,
+        storageKey: `hardening-verified/${randomUUID()}`,
+        contentType: 'image/png',
+        sizeBytes: 1,
+        reviewedAt: new Date(),
+      })),
+    )
+    .onConflictDoNothing();
 }
 
 /** A fresh quote for the merchant (the token is part of the payload a retry must repeat). */

@@ -54,6 +54,8 @@ export class ServerProcess {
         DATA_DIR: this.options.dataDir,
         DATABASE_URL: this.options.databaseUrl ?? '',
         DEMO_DATA: 'false',
+        // The fixtures' merchants are sandbox ones, off by default in production.
+        SANDBOX_MERCHANTS: 'true',
         ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
         // The load comes from loopback; X-Forwarded-For tells one simulated person from another,
         // as a reverse proxy would, so the sign-in limit per address counts people, not the test.

@@ -413,4 +413,4 @@ async function verifyPassword(stored: string, password: string): Promise<boolean
 /** Compared against for unknown accounts, so they take as long as known ones. */
 const DUMMY_HASH = `scrypt$${randomBytes(16).toString('base64url')}$${randomBytes(SCRYPT_KEY_LENGTH).toString('base64url')}`;
 
-export { formatDecimal, parseDecimal } from './decimal';
+export { parseDecimal } from './decimal';

@@ -1,5 +1,6 @@
 /** PostgreSQL's SQLSTATEs the app acts on. */
 const UNIQUE_VIOLATION = '23505';
+const CHECK_VIOLATION = '23514';
 const DEADLOCK_DETECTED = '40P01';
 
 /**
@@ -19,6 +20,11 @@ function reporting(error: unknown, code: string): { constraint?: unknown } | und
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const reported = reporting(error, UNIQUE_VIOLATION);
   return reported !== undefined && (constraint === undefined || reported.constraint === constraint);
+}
+
+/** Whether a database error is a check constraint violation of the named constraint. */
+export function isCheckViolation(error: unknown, constraint: string): boolean {
+  return reporting(error, CHECK_VIOLATION)?.constraint === constraint;
 }
 
 /** Whether a database error is PostgreSQL's deadlock_detected (the transaction was rolled back). */

@@ -1,6 +1,8 @@
 import type { Database } from '@server/db/client';
 import { appSettings } from '@server/db/schema';
+import type { FileStorage } from '@server/lib/storage/file-storage';
 import { seedDemoIdentity } from './identity';
+import { seedDemoKyc } from './kyc';
 import { seedDemoMerchants, type DemoMerchantOptions } from './merchants';
 import { seedDemoMoney } from './money';
 
@@ -17,7 +19,12 @@ export const DEMO_SEEDED_AT = 'demo_seeded_at';
  */
 export async function seedDemoData(
   db: Database,
-  options: { merchants?: DemoMerchantOptions } = {},
+  options: {
+    merchants?: DemoMerchantOptions;
+    sandboxMerchants?: boolean;
+    /** Where the demo client's identity documents are stored; without it they are not seeded. */
+    storage?: FileStorage;
+  } = {},
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const claimed = await tx
@@ -29,7 +36,9 @@ export async function seedDemoData(
 
     // Demo users and their data are added here by the features that own them.
     await seedDemoIdentity(tx);
-    await seedDemoMerchants(tx, options.merchants);
+    if (options.storage) await seedDemoKyc(tx, options.storage);
+    // The demo merchants are all sandbox ones: none with SANDBOX_MERCHANTS off.
+    if (options.sandboxMerchants ?? true) await seedDemoMerchants(tx, options.merchants);
     await seedDemoMoney(tx);
     return true;
   });

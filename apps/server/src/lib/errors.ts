@@ -54,6 +54,19 @@ export const STATUS_BY_CODE = {
   DEPOSIT_ALREADY_RECORDED: 409,
   DEPOSIT_ALREADY_RESOLVED: 409,
   STATEMENT_INVALID: 400,
+  KYC_REQUIRED: 403,
+  MERCHANT_ACCOUNT_TAKEN: 409,
+  HOLDER_NAME_MISMATCH: 409,
+  NAME_LOCKED: 409,
+  NAME_CHANGE_PENDING: 409,
+  OPEN_BUY_REQUESTS: 409,
+  PAYEE_REQUIRED: 409,
+  QUOTE_RATE_CHANGED: 409,
+  DEPOSIT_NOT_USABLE: 409,
+  AMOUNT_DIFFERENCE_NOT_ACCEPTED: 409,
+  DEBIT_NOT_CONFIRMED: 409,
+  SANDBOX_ACCOUNT_LIMIT: 409,
+  MERCHANT_NOT_SANDBOX: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 /**
@@ -119,6 +132,22 @@ export const DEFAULT_MESSAGES = {
   DEPOSIT_ALREADY_RESOLVED: 'This deposit has already been resolved.',
   STATEMENT_INVALID:
     'The bank statement file could not be read. Check that it is a CSV with the expected columns.',
+  KYC_REQUIRED: 'Verification is required before you can buy or sell.',
+  MERCHANT_ACCOUNT_TAKEN: 'This merchant account is already saved by another portal user.',
+  HOLDER_NAME_MISMATCH:
+    'The merchant account is held in another name. Only an account in your own verified name can be saved.',
+  NAME_LOCKED:
+    'Your name is verified. To change it, send a name change request with a new identity document.',
+  NAME_CHANGE_PENDING: 'A name change request is already waiting for review.',
+  OPEN_BUY_REQUESTS: 'Your name cannot change while a buy request is open.',
+  PAYEE_REQUIRED: 'Register the bank account your won is paid to before you sell.',
+  QUOTE_RATE_CHANGED: 'The rate changed. Check the new rate and send the request again.',
+  DEPOSIT_NOT_USABLE: 'This deposit has already been used or returned.',
+  AMOUNT_DIFFERENCE_NOT_ACCEPTED:
+    'The deposit amount differs from the request. Accept the difference to complete it at the deposited amount.',
+  DEBIT_NOT_CONFIRMED: 'The merchant has not confirmed the debit of this sale yet.',
+  SANDBOX_ACCOUNT_LIMIT: 'You already have as many sandbox accounts at this merchant as allowed.',
+  MERCHANT_NOT_SANDBOX: 'Only sandbox merchants open test accounts.',
 } as const satisfies Record<ErrorCode, string>;
 
 export interface AppErrorOptions {

@@ -1,8 +1,8 @@
 import { or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
-/** `text` for LIKE with its wildcards (`%`, `_`) and the escape character taken literally. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+/** A LIKE pattern (with `escape '\'`) that finds `text` anywhere, its own %, _ and \ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 /**
@@ -14,7 +14,7 @@ export function containsAny(
   columns: readonly AnyColumn[],
   phoneColumn?: AnyColumn,
 ): SQL {
-  const pattern = `%${escapeLike(text.toLowerCase())}%`;
+  const pattern = containsPattern(text.toLowerCase());
   const conditions = columns.map((column) => sql`lower(${column}) like ${pattern} escape '\\'`);
   const digits = text.replace(/\D/g, '');
   if (phoneColumn && digits.length >= 3) {

@@ -26,18 +26,49 @@ export async function readUploadedFile(
   request: FastifyRequest,
   maxBytes: number = MAX_KYC_FILE_BYTES,
 ): Promise<Buffer> {
+  return (await readUpload(request, [], maxBytes)).bytes;
+}
+
+/** Longest text field an upload may carry beside its file. */
+const MAX_FIELD_BYTES = 1024;
+
+/**
+ * The same, for an upload that carries a few named text fields beside its file (a name change
+ * sends the new name with the document). Only the fields named may appear, each at most once; the
+ * caller validates their values with the contract's schema.
+ */
+export async function readUpload<Field extends string>(
+  request: FastifyRequest,
+  fieldNames: readonly Field[],
+  maxBytes: number = MAX_KYC_FILE_BYTES,
+): Promise<{ bytes: Buffer; fields: Partial<Record<Field, string>> }> {
   if (!request.isMultipart()) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data.');
   }
   let bytes: Buffer | undefined;
+  const fields: Partial<Record<Field, string>> = {};
   try {
     const parts = request.parts({
-      limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1 },
+      limits: {
+        fileSize: maxBytes,
+        files: 1,
+        fields: fieldNames.length,
+        fieldSize: MAX_FIELD_BYTES,
+        parts: 1 + fieldNames.length,
+      },
     });
     for await (const part of parts) {
-      if (part.type !== 'file' || part.fieldname !== FILE_FIELD) {
-        if (part.type === 'file') part.file.resume();
-        throw exactlyOneFile();
+      if (part.type === 'field') {
+        const name = fieldNames.find((known) => known === part.fieldname);
+        if (!name || name in fields || typeof part.value !== 'string' || part.valueTruncated) {
+          throw unexpectedField();
+        }
+        fields[name] = part.value;
+        continue;
+      }
+      if (part.fieldname !== FILE_FIELD) {
+        part.file.resume();
+        throw unexpectedField();
       }
       bytes = await part.toBuffer();
     }
@@ -45,7 +76,14 @@ export async function readUploadedFile(
     throw asUploadError(error, maxBytes);
   }
   if (bytes === undefined || bytes.length === 0) throw new AppError('FILE_REQUIRED');
-  return bytes;
+  return { bytes, fields };
+}
+
+function unexpectedField(): AppError {
+  return new AppError(
+    'BAD_REQUEST',
+    `Send one file in the form field "${FILE_FIELD}" and only the fields this upload takes.`,
+  );
 }
 
 function asUploadError(error: unknown, maxBytes: number): AppError {

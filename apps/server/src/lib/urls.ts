@@ -6,7 +6,7 @@ export function pathOf(url: string): string {
   return end === -1 ? url : url.slice(0, end);
 }
 
-/** Whether a path belongs to the API (spec section 7: everything under /api). */
+/** Whether a path belongs to the API (docs/PRODUCT.md "Calls": everything under /api). */
 export function isApiPath(path: string): boolean {
   return path === API_BASE_PATH || path.startsWith(`${API_BASE_PATH}/`);
 }

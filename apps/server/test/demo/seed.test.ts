@@ -1,8 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@server/db/client';
-import { agencies, appSettings, users } from '@server/db/schema';
+import { payeeAccountNumberSchema } from '@portal/contract/payees';
+import { agencies, appSettings, payeeAccounts, users } from '@server/db/schema';
 import { DEMO_AGENCIES, DEMO_USERS } from '@server/demo/identity';
+import { DEMO_PAYEES } from '@server/demo/money';
 import { DEMO_SEEDED_AT, seedDemoData } from '@server/demo/seed';
 import { verifyPassword } from '@server/modules/auth/passwords';
 import { buildTestApp } from '@test/helpers';
@@ -69,6 +71,23 @@ describe('seedDemoData', () => {
       expect(row?.agencyId ? codeOf.get(row.agencyId) : null, demo.email).toBe(demo.agency);
       expect(row?.passwordHash, demo.email).toMatch(/^\$argon2id\$/);
       expect(await verifyPassword(row?.passwordHash ?? '', demo.password), demo.email).toBe(true);
+    }
+  });
+
+  it('gives every demo client a payout bank account in their own name, so each can sell', async () => {
+    database = await openTemplatePglite();
+    await seedDemoData(database.db);
+    const payees = await database.db
+      .select({ email: users.email, name: users.name, holder: payeeAccounts.holderName })
+      .from(payeeAccounts)
+      .innerJoin(users, eq(users.id, payeeAccounts.userId));
+    const clients = DEMO_USERS.filter((user) => user.role === 'client');
+    expect(payees.map((payee) => payee.email).sort()).toEqual(
+      clients.map((client) => client.email).sort(),
+    );
+    for (const payee of payees) expect(payee.holder, payee.email).toBe(payee.name);
+    for (const { accountNumber } of DEMO_PAYEES) {
+      expect(payeeAccountNumberSchema.safeParse(accountNumber).success, accountNumber).toBe(true);
     }
   });
 
@@ -147,6 +166,23 @@ describe('demo sign-ins', () => {
         phone: '010-1234-5678',
         agency: { code: 'SEOUL-01' },
       });
+      // The demo client is verified, with four real images, so it can buy and sell at once.
+      const client = await signIn(app, 'client@wonbridge.example', 'Client#2026!');
+      const documents = Object.values(
+        (await client.get('/api/kyc/documents')).json<{
+          documents: Record<string, { id: string; kind: string; status: string }>;
+        }>().documents,
+      );
+      expect(documents.map((d) => [d.kind, d.status]).sort()).toEqual([
+        ['bank_book', 'approved'],
+        ['id_back', 'approved'],
+        ['id_front', 'approved'],
+        ['selfie', 'approved'],
+      ]);
+      const image = await client.get(`/api/kyc/documents/${documents[0]!.id}/file`);
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toMatch(/^image\/jpeg/);
+      expect(image.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     } finally {
       await app.close();
     }

@@ -12,7 +12,7 @@ import { replayCookies } from '@test/identity';
 import { captureLogs } from '@test/log-capture';
 
 /**
- * Issue 8 part 7: secrets pushed through a whole visit of the API, successes and failures
+ * Secrets pushed through a whole visit of the API, successes and failures
  * alike, appear in no log line and no response body. The canaries are the passwords (old and
  * new), the merchant account password, and every session cookie and anti-forgery token the
  * server hands out along the way. Logging is at `trace`, the most a deployment can log.

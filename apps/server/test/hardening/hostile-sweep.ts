@@ -11,15 +11,16 @@ import {
   signBankNotification,
 } from '@server/modules/deposits/webhook-signature';
 import { BrowserClient } from '@test/browser-client';
-import { createAgency, signedIn } from '@test/identity';
+import { createAgency, markIdentityVerified, signedIn } from '@test/identity';
 import { openTemplatePglite } from '@test/pglite-template';
 import { buildAppWithRoutes, describeRoute, type ApiRoute } from '@test/route-table';
 import { hostileRequests, type HostileRequest } from './hostile-requests';
 import { routeExamples } from './route-examples';
 import { installWriteLog } from './write-log';
+import { depth } from '@test/depth';
 
 /**
- * Issue 8 part 2: every /api route in the route table gets HOSTILE_RUNS (default 1,000)
+ * Every /api route in the route table gets HOSTILE_RUNS (1,000 in the deep run, 100 otherwise)
  * generated hostile requests (fast-check with the Big List of Naughty Strings: markup, script
  * URLs, SQL, NUL, lone surrogates, bidi and zero-width marks, decomposed Hangul, oversized text
  * and bodies, wrong types, 1e309, numbers past 2^53, smuggled fields, broken encodings), sent by
@@ -34,9 +35,10 @@ import { installWriteLog } from './write-log';
  *   grow while it runs (write-log.ts lists the by-design exceptions).
  *
  * The sweep runs on a database of its own (embedded, even when DATABASE_URL is set), so that the
- * write log sees this file's requests only. Reproduce a failure with HOSTILE_SEED.
+ * write log sees this file's requests only. Reproduce a failure with HOSTILE_SEED. 1,000 inputs per
+ * route in the deep run (test/depth.ts), 100 in `npm test`.
  */
-const RUNS = Number(process.env.HOSTILE_RUNS ?? 1000);
+const RUNS = Number(process.env.HOSTILE_RUNS ?? depth(1000, 100));
 const SEED = Number(process.env.HOSTILE_SEED ?? 20_260_801);
 const WEBHOOK_SECRET = 'hostile-sweep-webhook-secret-0123456789abcdef';
 
@@ -73,6 +75,8 @@ export async function sweepRoutes(shard: number, shards: number): Promise<void> 
     agency: await signedIn(app, 'agency', agency.id),
     operator: await signedIn(app, 'operator'),
   };
+  // Verified, so that buys and sells get past the identity gate to the inputs being spoiled.
+  await markIdentityVerified(app, callers.client.id);
   const examples = routeExamples({ clientEmail: callers.client.email });
   const rowsBefore = await writes.rowCounts();
   const totals = { routes: 0, requests: 0, refused: 0, accepted: 0, serverErrors: 0 };

@@ -53,6 +53,9 @@ export function routeExamples(context: { clientEmail: string }): Record<string, 
     'GET /api/operator/kyc/documents': { query: { status: 'submitted' } },
     'POST /api/operator/kyc/documents/:id/approve': { body: {} },
     'POST /api/operator/kyc/documents/:id/reject': { body: { reason: 'The photo is blurred.' } },
+    'POST /api/profile/name-change': {},
+    'POST /api/operator/name-changes/:id/approve': { body: {} },
+    'POST /api/operator/name-changes/:id/reject': { body: { reason: 'The photo is blurred.' } },
     'POST /api/operator/merchants': {
       body: {
         name: 'Sweep Wallet',
@@ -69,6 +72,15 @@ export function routeExamples(context: { clientEmail: string }): Record<string, 
     },
     'POST /api/accounts': { body: { verificationId: randomUUID(), name: 'Main' } },
     'POST /api/accounts/:id/default': { body: {} },
+    'POST /api/sandbox/accounts': { body: { merchantId: randomUUID() } },
+    'POST /api/operator/merchants/:id/sandbox-accounts/:accountNumber/top-up': {
+      params: { accountNumber: 'SBX-0000-0000' },
+      body: { amount: '10.5' },
+    },
+    'POST /api/operator/merchants/:id/sandbox-accounts/:accountNumber/close': {
+      params: { accountNumber: 'SBX-0000-0000' },
+      body: {},
+    },
     'PATCH /api/accounts/:id': { body: { name: 'Main' } },
     'PUT /api/agency/bank-account': {
       body: {
@@ -105,7 +117,17 @@ export function routeExamples(context: { clientEmail: string }): Record<string, 
     },
     'GET /api/operator/deposits': { query: { status: 'review', page: '1' } },
     'POST /api/operator/deposits': { body: deposit },
-    'POST /api/operator/deposits/:id/resolve': { body: { resolution: 'Refunded to the sender.' } },
+    'PUT /api/payee': { body: { bankCode: '004', accountNumber: '123-456-789012' } },
+    'POST /api/operator/deposits/:id/match': {
+      body: { transactionId: '00000000-0000-4000-8000-000000000001', acceptAmountDifference: true },
+    },
+    'POST /api/operator/deposits/:id/refund': {
+      body: { reason: 'no_request', note: 'Nobody asked for it.' },
+    },
+    'POST /api/operator/deposits/:id/refunded': {
+      body: { bankReference: 'KB-RETURN-0001', refundedOn: '2026-01-02' },
+    },
+    'POST /api/operator/deposits/:id/write-off': { body: { reason: 'The bank returned it.' } },
     'POST /api/bank/deposits': { body: { ...deposit, bankReference: 'SWEEP-HOOK-0001' } },
   };
 }

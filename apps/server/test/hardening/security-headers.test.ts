@@ -12,7 +12,7 @@ import { buildTestApp, makeTempDir, testConfig } from '@test/helpers';
 import { createUser } from '@test/identity';
 
 /**
- * Issue 8 part 6: the security headers on every kind of response (pages, API answers, static
+ * The security headers on every kind of response (pages, API answers, static
  * files, errors of every origin), in production and in development, and the attributes of every
  * cookie the portal sets.
  */

@@ -7,7 +7,7 @@ import { UserProvider } from '@/lib/user/user-context';
 import { createQueryClient } from '@/lib/query-client';
 
 // The toasts' container (and its transition library) is not needed to draw the first page; it
-// loads right after, and a toast raised before it arrives waits in the store (issue 7).
+// loads right after, and a toast raised before it arrives waits in the store.
 const Notifications = lazy(() =>
   import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
 );

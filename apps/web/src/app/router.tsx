@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { RouteError } from '@/app/routes/route-error';
 
 /**
- * Every screen is its own module, loaded on demand (spec section 2). A route module exports
+ * Every screen is its own module, loaded on demand (docs/PRODUCT.md "Screens"). A route module exports
  * `Component` (and may export `ErrorBoundary`), which React Router's `lazy` picks up.
  */
 export const routes: RouteObject[] = [

@@ -1,6 +1,6 @@
 /**
- * Every route path of the web app, in one place. Public paths are exactly those of spec section 2;
- * the signed-in screens live under /app (the spec does not show their paths).
+ * Every route path of the web app, in one place. Public paths are exactly those of docs/PRODUCT.md "Screens";
+ * the signed-in screens live under /app (docs/PRODUCT.md "Screens").
  */
 export const paths = {
   home: '/',
@@ -8,7 +8,7 @@ export const paths = {
   faqHome: '/faq-home',
   terms: '/terms',
   privacy: '/privacy',
-  // Sign-in and sign-up open over Home, so the public routes stay exactly the spec's.
+  // Sign-in and sign-up open over Home, so the public routes stay exactly the product's five.
   signIn: '/?auth=sign-in',
   signUp: '/?auth=sign-up',
   app: {

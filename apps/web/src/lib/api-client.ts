@@ -12,14 +12,14 @@ import { CANCELLED_MESSAGE, DEPLOYMENT_ROLE, readCookie } from '@/lib/http';
  * The shared client (decision 002). Only code that calls the API imports this module: the
  * features' api modules, all in lazily loaded screens and dialogs. The signed-in user, which every
  * page reads, is fetched without it (`@/lib/user/get-current-user`), so pages that call nothing
- * else (Home) do not load axios, qs or zod (issue 7).
+ * else (Home) do not load axios, qs or zod.
  */
 
 export { CANCELLED_MESSAGE, readCookie };
 
 /**
  * Query strings repeat an array's key without an index (`status=Requested&status=Pending`).
- * The spec's original client did not encode values at all, which corrupts `A&B`, `x=1`, `#3`, `a+b`
+ * The first client this portal was specified from did not encode values at all, which corrupts `A&B`, `x=1`, `#3`, `a+b`
  * and Korean text on the way; we keep its repeat format and percent-encode each key and value
  * (RFC 3986), so what a person searched for is exactly what the server receives.
  */
@@ -41,7 +41,7 @@ export function createApiClient(overrides: CreateAxiosDefaults = {}): AxiosInsta
     ...overrides,
   });
 
-  // The token is read when each request is sent, not once at start-up as in the spec's original:
+  // The token is read when each request is sent, not once at start-up as in the first client:
   // the server rotates it at sign-in and sign-out, and a token captured earlier would be refused.
   client.interceptors.request.use((config) => {
     const token = readCookie(XSRF_COOKIE);

@@ -1,18 +1,12 @@
-/**
- * Display formats the operator screens share. Money arrives as decimal strings and is grouped
- * without passing through a float; times are shown in Korea's time zone, where the agencies and
- * their bank accounts are, whatever the zone of the browser.
- */
-export const KOREA_TIME_ZONE = 'Asia/Seoul';
+import type { TFunction } from 'i18next';
+import { groupDigits, trimDecimal } from '@portal/contract/decimal';
+import { KOREA_TIME_ZONE } from '@portal/contract/korea-time';
 
-/** "1392500.5" -> "1,392,500.5": the integer part grouped as a BigInt, the fraction as written. */
-export function formatDecimal(value: string, locale: string): string {
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value);
-  if (!match) return value;
-  const [, sign = '', whole = '0', fraction] = match;
-  const grouped = BigInt(whole).toLocaleString(locale);
-  return `${sign}${grouped}${fraction ? `.${fraction}` : ''}`;
-}
+/**
+ * Money and times as the screens show them. Amounts are grouped by the contract's `groupDigits`
+ * (decimal.ts), without passing through a float; times are in Korea's time zone, where the
+ * agencies and their bank accounts are, whatever the zone of the browser.
+ */
 
 /** An ISO time as a date and time in Korea ("Mar 2, 2026, 10:02 AM" / "2026. 3. 2. 오전 10:02"). */
 export function formatKoreaDateTime(value: string | null | undefined, locale: string): string {
@@ -26,20 +20,45 @@ export function formatKoreaDateTime(value: string | null | undefined, locale: st
   }).format(date);
 }
 
-const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
-
-/** The wall-clock time in Korea now, as a date picker value: "YYYY-MM-DD HH:mm:ss". */
-export function koreaWallClock(now: Date = new Date()): string {
-  return new Date(now.getTime() + KST_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+/** An ISO time as a day in Korea ("Nov 20, 2026" / "2026. 11. 20."). */
+export function formatKoreaDate(value: string | null | undefined, locale: string): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: KOREA_TIME_ZONE }).format(
+    date,
+  );
 }
 
 /**
- * A date picker value read as Korean wall-clock time ("2026-03-02 10:02:00") -> ISO 8601 with
- * its offset ("2026-03-02T10:02:00+09:00"). Korea has no daylight saving time, so +09:00 always.
+ * Money on screen, from the exact decimal strings of the wire: digits grouped by thousands
+ * without ever turning the value into a float, and the unit following the language ("1,720 KRW",
+ * "1,720원").
  */
-export function koreaWallClockToIso(value: string): string | null {
-  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(?::(\d{2}))?/.exec(value);
-  if (!match) return null;
-  const [, date, time, seconds = '00'] = match;
-  return `${date}T${time}:${seconds}+09:00`;
+export function formatKrw(t: TFunction, value: string): string {
+  return t('transactions:money.krw', { value: groupDigits(value) });
+}
+
+export function formatAsset(t: TFunction, value: string, asset: string): string {
+  return t('transactions:money.asset', { value: groupDigits(trimDecimal(value)), asset });
+}
+
+export function formatRate(t: TFunction, rateKrw: string, asset: string): string {
+  return t('transactions:money.rate', { rate: groupDigits(trimDecimal(rateKrw)), asset });
+}
+
+const localeOf = (language: string) => (language === 'ko' ? 'ko-KR' : 'en-GB');
+
+/** A time in Korea for the portal's language ("2 Mar 2026, 10:02" / "2026. 3. 2. 오전 10:02"). */
+export function formatDateTime(iso: string, language: string): string {
+  return formatKoreaDateTime(iso, localeOf(language));
+}
+
+export function formatTime(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(localeOf(language), {
+    timeStyle: 'short',
+    timeZone: KOREA_TIME_ZONE,
+  }).format(date);
 }

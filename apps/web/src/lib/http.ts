@@ -9,10 +9,10 @@ import {
  * What every call to the API carries, whoever sends it: the shared axios client
  * (`@/lib/api-client`) and the call made with the browser's fetch (the signed-in user, read by
  * every page, `@/lib/user/get-current-user`). Nothing here imports axios, qs or zod, so the first
- * page can use it without loading them (issue 7).
+ * page can use it without loading them.
  */
 
-/** The message every cancelled request ends with (spec sections 7 and 8). */
+/** The message every cancelled request ends with (docs/PRODUCT.md "Calls" and docs/PRODUCT.md "Errors and notices"). */
 export const CANCELLED_MESSAGE = 'Query was cancelled';
 
 /** The deployment this browser build belongs to (the role header, decision 002). */

@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'profile',
   'kyc',
   'kycReview',
+  'nameChangeReview',
   'accounts',
   'merchantsAdmin',
   'ratesAdmin',
@@ -35,9 +36,10 @@ export const NAMESPACES = [
   'auditLog',
   'dashboard',
   'agencyBankAccount',
+  'payee',
 ] as const;
 
-/** Spec section 9: anything starting with "ko" is Korean, everything else English. */
+/** docs/PRODUCT.md "Constants": anything starting with "ko" is Korean, everything else English. */
 export function toSupportedLanguage(detected: string | undefined | null): Language {
   return detected?.toLowerCase().startsWith('ko') ? 'ko' : 'en';
 }
@@ -58,7 +60,7 @@ export const i18nOptions: InitOptions = {
   defaultNS: 'common',
   detection: detectionOptions,
   backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
-  // Translation reads: 5 retries, 350 ms base delay, at most 10 in parallel (spec section 9).
+  // Translation reads: 5 retries, 350 ms base delay, at most 10 in parallel (docs/PRODUCT.md "Constants").
   maxRetries: 5,
   retryTimeout: 350,
   maxParallelReads: 10,

@@ -1,15 +1,15 @@
-import { i18n } from './i18n';
+import { i18n } from '@/lib/i18n';
 
 /**
  * @mantine/notifications (9 KB gzip with its transitions) loads with the first toast, not with
- * every signed-in page (issue 7); the container in the app provider is lazy for the same reason.
+ * every signed-in page; the container in the app provider is lazy for the same reason.
  * Toasts keep their order: every call waits on the same import.
  */
 const store = () => import('@mantine/notifications').then((module) => module.notifications);
 
 let nextId = 0;
 
-/** The five toast types of spec section 8. */
+/** The five toast types of docs/PRODUCT.md "Errors and notices". */
 export type ToastType = 'success' | 'error' | 'info' | 'warning' | 'loading';
 
 const colors: Record<Exclude<ToastType, 'loading'>, string> = {

@@ -4,7 +4,7 @@ import { isClientError } from '@/lib/http';
 const FIVE_MINUTES = 300_000;
 const MAX_RETRIES = 3;
 
-/** Exponential backoff from 1 s, capped at 30 s (spec section 9). */
+/** Exponential backoff from 1 s, capped at 30 s (docs/PRODUCT.md "Constants"). */
 export function retryDelay(attemptIndex: number): number {
   return Math.min(1000 * 2 ** attemptIndex, 30_000);
 }

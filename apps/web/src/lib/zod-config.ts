@@ -10,9 +10,10 @@ import { config } from 'zod/v4';
  * dialogs, not with the entry, so no import order in main.tsx could guarantee it. Instead the
  * build resolves every `import ... from 'zod'` to this module (vite.config.ts): whichever module
  * loads zod first runs this configuration before it can build a schema, and a page that uses no
- * zod (Home) loads none of it (issue 7).
+ * zod (Home) loads none of it.
  */
 config({ jitless: true });
 
 export * from 'zod/v4';
+/** @public A dependency may import zod's default export; the alias sends it here too. */
 export { default } from 'zod/v4';

@@ -1,3 +1,5 @@
+import { KYC_DOCUMENT_KINDS } from '@portal/contract/kyc';
+import type { PayeeResponse } from '@portal/contract/payees';
 import type { AxiosRequestConfig } from 'axios';
 import { vi } from 'vitest';
 import type { Account } from '@portal/contract/accounts';
@@ -9,7 +11,7 @@ import type {
   TransactionDetail,
 } from '@portal/contract/transactions';
 import { api } from '@/lib/api-client';
-import { ok, testUser } from './app';
+import { ok, testUser } from '@/testing/app';
 
 /** Test data of the money screens (Buy, Sell, transaction detail), and an API that answers it. */
 export const hanbit: Merchant = {
@@ -19,6 +21,7 @@ export const hanbit: Merchant = {
   asset: 'USDT',
   minPerRequest: '1',
   maxPerRequest: '50000',
+  sandbox: true,
 };
 
 export const mainAccount: Account = {
@@ -55,6 +58,14 @@ export const position: AccountPosition = {
   syncedAt: '2026-03-02T01:00:00.000Z',
 };
 
+export const payee: PayeeResponse = {
+  bankCode: '088',
+  bankName: 'Shinhan Bank',
+  accountNumber: '110-234-567890',
+  holderName: '김민준',
+  updatedAt: '2026-03-01T00:00:00.000Z',
+};
+
 export const depositAccount: DepositAccountResponse = {
   agencyName: 'Seoul Partners',
   account: { bankName: '국민은행', accountNumber: '123-456-789012', accountHolder: '서울파트너스' },
@@ -81,6 +92,10 @@ export function transaction(overrides: Partial<TransactionDetail> = {}): Transac
     completedAt: null,
     delayReason: null,
     payoutReference: null,
+    payee: null,
+    debit: null,
+    requested: null,
+    refunds: [],
     creditStatus: 'not_applicable',
     depositInstructions: {
       bankName: '국민은행',
@@ -109,6 +124,33 @@ interface MoneyApi {
   detail?: () => Promise<unknown>;
   position?: AccountPosition;
   deposit?: DepositAccountResponse;
+  /** The seller's payout account (GET /payee); null when none is registered. */
+  payee?: PayeeResponse | null;
+  /** Whether the user's four identity documents are approved (GET /kyc/documents). */
+  verified?: boolean;
+}
+
+/** GET /kyc/documents: all four approved, or none sent yet. */
+export function kycDocuments(verified: boolean) {
+  return {
+    documents: Object.fromEntries(
+      KYC_DOCUMENT_KINDS.map((kind) => [
+        kind,
+        verified
+          ? {
+              id: `doc-${kind}`,
+              kind,
+              status: 'approved',
+              contentType: 'image/jpeg',
+              sizeBytes: 1000,
+              uploadedAt: '2026-03-01T00:00:00.000Z',
+              reviewedAt: '2026-03-01T01:00:00.000Z',
+              rejectionReason: null,
+            }
+          : null,
+      ]),
+    ),
+  };
 }
 
 /** Mocks `api.get` for the money screens; each answer can be replaced per test. */
@@ -117,12 +159,16 @@ export function answerMoneyApi({
   detail,
   position: held = position,
   deposit = depositAccount,
+  payee: registered = payee,
+  verified = true,
 }: MoneyApi = {}) {
   return vi.spyOn(api, 'get').mockImplementation((url: string, config?: AxiosRequestConfig) => {
     if (url === '/auth/me') return Promise.resolve(ok({ user: testUser }));
     if (url === '/merchants') return Promise.resolve(ok({ items: [hanbit] }));
     if (url === '/accounts') return Promise.resolve(ok({ items: [mainAccount] }));
     if (url === '/deposit-account') return Promise.resolve(ok(deposit));
+    if (url === '/payee') return Promise.resolve(ok(registered));
+    if (url === '/kyc/documents') return Promise.resolve(ok(kycDocuments(verified)));
     if (url === `/accounts/${mainAccount.id}/position`) return Promise.resolve(ok(held));
     if (url === '/quotes') {
       const side = (config?.params as { side?: 'buy' | 'sell' } | undefined)?.side ?? 'buy';

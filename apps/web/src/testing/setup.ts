@@ -22,6 +22,9 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+// jsdom has no layout: Mantine's Select scrolls the chosen option into view, and forms scroll
+// themselves into view when something fills them.
+Element.prototype.scrollIntoView ??= () => {};
 if (!window.ResizeObserver) {
   window.ResizeObserver = class {
     observe() {}

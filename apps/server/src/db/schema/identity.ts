@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { nameKeySql } from '../name-key';
 
 /** Authorised Korean partner agencies. Clients join one with its code at sign-up. */
 export const agencies = pgTable('agencies', {
@@ -53,11 +54,8 @@ export const users = pgTable(
     ),
     check('users_email_lower', sql`${table.email} = lower(${table.email})`),
     index('users_agency_idx').on(table.agencyId),
-    // Deposit matching finds a depositor's requests by name with every space-like character
-    // removed (modules/deposits/service.ts keeps the same expression).
-    index('users_name_key_idx').on(
-      sql`translate(normalize(${table.name}, NFC), E' \\t\\n\\r\\u00a0', '')`,
-    ),
+    // Deposit matching finds a depositor's requests by their name key (db/name-key.ts).
+    index('users_name_key_idx').on(nameKeySql(table.name)),
   ],
 );
 
@@ -150,6 +148,44 @@ export const kycDocuments = pgTable(
     check(
       'kyc_documents_rejection_has_reason',
       sql`${table.status} <> 'rejected' or ${table.rejectionReason} is not null`,
+    ),
+  ],
+);
+
+/**
+ * After identity is verified, the name deposits are matched by is the verified legal name: a
+ * change is a request with a new identity document that an operator approves, never a free edit
+ * (docs/decisions/010). At most one open request per user.
+ */
+export const nameChangeRequests = pgTable(
+  'name_change_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    currentName: text('current_name').notNull(),
+    requestedName: text('requested_name').notNull(),
+    status: text('status', { enum: ['submitted', 'approved', 'rejected'] })
+      .notNull()
+      .default('submitted'),
+    /** The new identity document (same storage as kyc_documents). */
+    storageKey: text('storage_key').notNull().unique(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    rejectionReason: text('rejection_reason'),
+  },
+  (table) => [
+    uniqueIndex('name_change_requests_one_open_idx')
+      .on(table.userId)
+      .where(sql`${table.status} = 'submitted'`),
+    index('name_change_requests_status_idx').on(table.status, table.createdAt),
+    check(
+      'name_change_requests_status_known',
+      sql`${table.status} in ('submitted', 'approved', 'rejected')`,
     ),
   ],
 );

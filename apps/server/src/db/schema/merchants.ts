@@ -18,7 +18,7 @@ import { users } from './identity';
 /** Asset amounts: up to 22 digits before the point and 8 after; never a float. */
 const assetAmount = (name: string) => numeric(name, { precision: 30, scale: 8 });
 
-/** Partner platforms that keep a balance of the asset for their customers (DESIGN "Merchants"). */
+/** Partner platforms that keep a balance of the asset for their customers (docs/PRODUCT.md "Merchants"). */
 export const merchants = pgTable(
   'merchants',
   {
@@ -74,11 +74,10 @@ export const merchantAccounts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('merchant_accounts_unique_idx').on(
-      table.userId,
-      table.merchantId,
-      table.accountNumber,
-    ),
+    // One merchant account, one owner (docs/decisions/010): two portal users saving the same
+    // account would each see and sell its whole balance.
+    uniqueIndex('merchant_accounts_one_owner_idx').on(table.merchantId, table.accountNumber),
+    index('merchant_accounts_user_idx').on(table.userId),
     uniqueIndex('merchant_accounts_one_default_idx')
       .on(table.userId)
       .where(sql`${table.isDefault}`),
@@ -118,10 +117,19 @@ export const sandboxMerchantAccounts = pgTable(
     passwordHash: text('password_hash').notNull(),
     holderName: text('holder_name').notNull(),
     balance: assetAmount('balance').notNull().default('0'),
+    /** The portal user who opened it from the Accounts screen; null for seeded accounts. */
+    openedBy: uuid('opened_by').references(() => users.id, { onDelete: 'set null' }),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Closed by the operator: it no longer verifies, and its links stop working. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.merchantId, table.accountNumber] }),
     check('sandbox_merchant_accounts_no_overdraft', sql`${table.balance} >= 0`),
+    // The per-user limit counts a user's open accounts at a merchant.
+    index('sandbox_merchant_accounts_opened_by_idx')
+      .on(table.openedBy, table.merchantId)
+      .where(sql`${table.closedAt} is null`),
   ],
 );
 

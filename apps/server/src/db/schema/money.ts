@@ -1,6 +1,7 @@
 import {
   CREDIT_STATUSES,
   DEPOSIT_REVIEW_REASONS,
+  REFUND_REASONS,
   DEPOSIT_SOURCES,
   DEPOSIT_STATUSES,
   TRANSACTION_STATUSES,
@@ -8,6 +9,7 @@ import {
 } from '@portal/contract/transactions';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   check,
@@ -28,7 +30,7 @@ import {
 import { agencies, users } from './identity';
 import { merchantAccounts, merchants } from './merchants';
 
-/** Asset amounts: never a float (DESIGN "Money"). */
+/** Asset amounts: never a float (docs/PRODUCT.md "Money"). */
 const assetAmount = (name: string) => numeric(name, { precision: 30, scale: 8 });
 /** Korean won has no minor unit. */
 const krw = (name: string) => numeric(name, { precision: 20, scale: 0 });
@@ -86,9 +88,33 @@ export const transactions = pgTable(
     /** Why processing is delayed: set when a deposit needs a person. */
     delayReason: text('delay_reason', { enum: DEPOSIT_REVIEW_REASONS }),
     payoutReference: text('payout_reference'),
-    /** Sells: set when the merchant debit was first sent. From then on the sale can only be
-     * completed (a retry with the same key is safe), never cancelled: the debit may have happened. */
+    /** Sells: set when the merchant debit was first sent. From then on, until the merchant
+     * answers, the sale can be neither cancelled nor sent again under another key. */
     debitSentAt: at('debit_sent_at'),
+    /** Sells: when the merchant confirmed the debit; only then may the won be paid out. */
+    debitConfirmedAt: at('debit_confirmed_at'),
+    /** Sells: why the merchant refused the debit (insufficient_funds, link_invalid): nobody
+     * may pay this sale out; the operator cancels it. */
+    debitFailure: text('debit_failure'),
+    /**
+     * Buys: the deposit that paid it. Unique, so one deposit pays at most one buy; a Completed
+     * buy must name one (docs/decisions/010).
+     */
+    settledByDepositId: uuid('settled_by_deposit_id')
+      .unique()
+      .references((): AnyPgColumn => deposits.id),
+    /** Buys completed at a deposited amount that differed: what was asked for at first. */
+    requestedAmount: assetAmount('requested_amount'),
+    requestedTotalKrw: krw('requested_total_krw'),
+    /** Buys: the partner agency bank account shown when it was made; a later change of the
+     * agency's account never changes it, and only a deposit on this account settles it. */
+    depositBankName: text('deposit_bank_name'),
+    depositAccountNumber: text('deposit_account_number'),
+    depositAccountHolder: text('deposit_account_holder'),
+    /** Sells: the seller's payee bank account when it was made; the won is paid out to it. */
+    payeeBankCode: text('payee_bank_code'),
+    payeeAccountNumber: text('payee_account_number'),
+    payeeHolderName: text('payee_holder_name'),
     /** The agency of the owner while the owner is one of its clients, kept by triggers from
      * users (migration 0007) so an agency's list is one index range like a user's. */
     clientAgencyId: uuid('client_agency_id').references(() => agencies.id),
@@ -114,6 +140,9 @@ export const transactions = pgTable(
       'transactions_sell_completed_paid',
       sql`not (${table.type} = 'sell' and ${table.status} = 'Completed') or ${table.payoutReference} is not null`,
     ),
+    // Migration 0010 adds a trigger for the rules that hold from a move on, not for old rows:
+    // a buy completes only naming its deposit, a sell only after the merchant debit; a new buy
+    // keeps the deposit account it showed, a new sell its payee (docs/decisions/010).
     // The lists' order is (created_at, number) both ways. Each index also carries every column
     // their filters read (status, type) and the id, so paging and counting are index-only scans:
     // skipping 200,000 rows reads index pages, not 200,000 table rows (docs/BENCHMARKS.md).
@@ -227,7 +256,7 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * Ledger accounts (DESIGN "Ledger"). Per saved merchant account: `holding` (the asset free to sell)
+ * Ledger accounts (docs/PRODUCT.md "Ledger"). Per saved merchant account: `holding` (the asset free to sell)
  * and `reserved` (held by open sells: the open position). Per merchant: `merchant` (the other side
  * of every credit, debit and balance reading; it may go negative). `balance` is written only by the
  * posting trigger (migration 0005), and the check below makes an overdraft impossible.
@@ -266,7 +295,15 @@ export const ledgerEntries = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind', {
-      enum: ['balance_reading', 'sell_reserve', 'sell_release', 'sell_settle', 'buy_credit'],
+      enum: [
+        'balance_reading',
+        'sell_reserve',
+        'sell_release',
+        'sell_settle',
+        'buy_credit',
+        // A sell cancelled after the merchant debited it: the asset goes back to the account.
+        'sell_return',
+      ],
     }).notNull(),
     transactionId: uuid('transaction_id').references(() => transactions.id),
     createdAt: at('created_at').notNull().defaultNow(),
@@ -295,8 +332,10 @@ export const ledgerPostings = pgTable(
 
 /**
  * Bank deposits, however they arrived. The bank reference is unique: a deposit delivered five
- * times is recorded once. `matchedTransactionId` is unique too: a deposit completes at most one
- * request, and a request is paid by at most one deposit.
+ * times is recorded once. `matchedTransactionId` is unique too, and the buy it paid names it back
+ * (`transactions.settled_by_deposit_id`, unique): a deposit completes at most one request, and a
+ * request is paid by at most one deposit. A deposit that pays nothing is owed back to its sender
+ * (refund_due -> refunded, or written_off with a reason; docs/decisions/010).
  */
 export const deposits = pgTable(
   'deposits',
@@ -314,14 +353,47 @@ export const deposits = pgTable(
       .unique()
       .references(() => transactions.id),
     relatedTransactionIds: jsonb('related_transaction_ids').$type<string[]>().notNull().default([]),
+    /** Before 0010: the operator's free text when closing a deposit (kept for history). */
     resolution: text('resolution'),
     recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Refunds: why the won goes back, and the request whose owner is told (if any). */
+    refundReason: text('refund_reason', { enum: REFUND_REASONS }),
+    refundTransactionId: uuid('refund_transaction_id').references(
+      (): AnyPgColumn => transactions.id,
+    ),
+    /** Refunded: the bank's reference of the transfer back, its date, and who recorded it. */
+    refundBankReference: text('refund_bank_reference'),
+    refundedAt: at('refunded_at'),
+    /** Written off: why no refund will be made. */
+    writeOffReason: text('write_off_reason'),
+    /** The operator who last decided it (matched, refund due, refunded, written off). */
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: at('decided_at'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (table) => [
     check('deposits_amount_positive', sql`${table.amountKrw} > 0`),
-    check('deposits_status_known', sql`${table.status} in ('settled', 'review', 'resolved')`),
+    check(
+      'deposits_status_known',
+      sql`${table.status} in ('settled', 'review', 'refund_due', 'refunded', 'written_off')`,
+    ),
+    check(
+      'deposits_refund_has_reason',
+      sql`${table.status} not in ('refund_due', 'refunded') or ${table.refundReason} is not null`,
+    ),
+    check(
+      'deposits_refunded_recorded',
+      sql`${table.status} <> 'refunded' or (${table.refundBankReference} is not null and ${table.refundedAt} is not null)`,
+    ),
+    check(
+      'deposits_written_off_has_reason',
+      sql`${table.status} <> 'written_off' or ${table.writeOffReason} is not null`,
+    ),
+    check(
+      'deposits_unused_not_matched',
+      sql`${table.status} = 'settled' or ${table.matchedTransactionId} is null`,
+    ),
     check(
       'deposits_review_has_reason',
       sql`${table.status} <> 'review' or ${table.reviewReason} is not null`,
@@ -331,7 +403,31 @@ export const deposits = pgTable(
       sql`${table.status} <> 'settled' or ${table.matchedTransactionId} is not null`,
     ),
     index('deposits_status_created_idx').on(table.status, table.createdAt),
+    index('deposits_refund_transaction_idx')
+      .on(table.refundTransactionId)
+      .where(sql`${table.refundTransactionId} is not null`),
   ],
+);
+
+/**
+ * The bank account a seller's won is paid out to (docs/PRODUCT.md "Transaction states"): one per user, in
+ * the user's verified name. A sell keeps a copy of it (transactions.payee_*), so changing it later
+ * never redirects a payout already asked for.
+ */
+export const payeeAccounts = pgTable(
+  'payee_accounts',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** One of the contract's KOREAN_BANKS codes (the KFTC bank code, e.g. 004 KB Kookmin). */
+    bankCode: text('bank_code').notNull(),
+    accountNumber: text('account_number').notNull(),
+    holderName: text('holder_name').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (table) => [check('payee_accounts_bank_code', sql`${table.bankCode} ~ '^[0-9]{3}$'`)],
 );
 
 /** Signatures of bank webhook deliveries already accepted, kept for the timestamp window. */

@@ -15,7 +15,8 @@ export type VerificationRow = typeof accountVerifications.$inferSelect;
 /** How long a verification waits for Submit. */
 export const VERIFICATION_MINUTES = 10;
 
-const UNIQUE_ACCOUNT = 'merchant_accounts_unique_idx';
+/** One merchant account, one owner (docs/decisions/010). */
+const ONE_OWNER = 'merchant_accounts_one_owner_idx';
 
 export function toAccount(row: AccountRow, merchant: MerchantRow): Account {
   return {
@@ -42,23 +43,30 @@ async function lockUser(tx: Database, userId: string): Promise<void> {
   await tx.execute(sql`select id from users where id = ${userId} for update`);
 }
 
-export async function isAlreadySaved(
+/**
+ * Who, if anyone, has saved this merchant account: the caller themselves (ACCOUNT_ALREADY_SAVED)
+ * or another portal user (MERCHANT_ACCOUNT_TAKEN). A merchant account has one owner, so its
+ * balance can be sold only once (docs/decisions/010).
+ */
+export async function refuseIfSaved(
   db: Database,
   userId: string,
   merchantId: string,
   accountNumber: string,
-): Promise<boolean> {
+  cause?: unknown,
+): Promise<void> {
   const [row] = await db
-    .select({ id: merchantAccounts.id })
+    .select({ userId: merchantAccounts.userId })
     .from(merchantAccounts)
     .where(
       and(
-        eq(merchantAccounts.userId, userId),
         eq(merchantAccounts.merchantId, merchantId),
         eq(merchantAccounts.accountNumber, accountNumber),
       ),
     );
-  return row !== undefined;
+  if (!row) return;
+  if (row.userId === userId) throw alreadySaved(cause);
+  throw new AppError('MERCHANT_ACCOUNT_TAKEN', undefined, { cause });
 }
 
 export interface NewVerification {
@@ -134,11 +142,7 @@ export async function saveVerifiedAccount(
         .where(eq(merchants.id, verification.merchantId));
       if (!merchant || merchant.status !== 'active') throw new AppError('MERCHANT_NOT_AVAILABLE');
 
-      if (
-        await isAlreadySaved(tx, input.userId, verification.merchantId, verification.accountNumber)
-      ) {
-        throw alreadySaved();
-      }
+      await refuseIfSaved(tx, input.userId, verification.merchantId, verification.accountNumber);
 
       const [existingDefault] = await tx
         .select({ id: merchantAccounts.id })
@@ -167,7 +171,23 @@ export async function saveVerifiedAccount(
       return toAccount(row, merchant);
     });
   } catch (error) {
-    if (isUniqueViolation(error, UNIQUE_ACCOUNT)) throw alreadySaved(error);
+    // Two saves of one account at once: the index refused the second; say whose it is.
+    if (isUniqueViolation(error, ONE_OWNER)) {
+      const [verification] = await db
+        .select()
+        .from(accountVerifications)
+        .where(eq(accountVerifications.id, input.verificationId));
+      if (verification) {
+        await refuseIfSaved(
+          db,
+          input.userId,
+          verification.merchantId,
+          verification.accountNumber,
+          error,
+        );
+      }
+      throw alreadySaved(error);
+    }
     throw error;
   }
 }

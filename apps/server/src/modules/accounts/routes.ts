@@ -13,12 +13,13 @@ import type { RoutePlugin } from '@server/lib/zod-routes';
 import { tooManyAttempts } from '@server/modules/auth/throttling';
 import { MerchantError, type VerifiedAccount } from '@server/modules/merchants/adapter';
 import { callMerchant } from '@server/modules/merchants/adapters-plugin';
-import { findMerchant } from '@server/modules/merchants/repository';
+import { findMerchant, isAvailableToUsers } from '@server/modules/merchants/repository';
+import { sameDepositorName } from '@server/modules/deposits/matching';
 import { hit, type ThrottleRule } from '@server/modules/throttle/throttle';
 import {
   createVerification,
   deleteAccount,
-  isAlreadySaved,
+  refuseIfSaved,
   listAccounts,
   makeDefault,
   renameAccount,
@@ -57,10 +58,10 @@ const accountRoutes: RoutePlugin = async (app) => {
       if (!throttled.allowed) tooManyAttempts(reply, throttled.retryAfterSeconds);
 
       const merchant = await findMerchant(db, merchantId);
-      if (!merchant || merchant.status !== 'active') throw new AppError('MERCHANT_NOT_AVAILABLE');
-      if (await isAlreadySaved(db, user.id, merchant.id, accountNumber)) {
-        throw new AppError('ACCOUNT_ALREADY_SAVED');
+      if (!merchant || !isAvailableToUsers(merchant, app.config)) {
+        throw new AppError('MERCHANT_NOT_AVAILABLE');
       }
+      await refuseIfSaved(db, user.id, merchant.id, accountNumber);
 
       let verified: VerifiedAccount;
       try {
@@ -78,6 +79,11 @@ const accountRoutes: RoutePlugin = async (app) => {
       if (!verified?.holderName || !verified.linkToken) {
         request.log.warn({ merchantId: merchant.id }, 'merchant verification answer incomplete');
         throw new AppError('MERCHANT_UNAVAILABLE');
+      }
+      // Only an account in the user's own name: deposits are matched by that name, and a
+      // balance held in another person's name is not theirs to sell (docs/decisions/010).
+      if (!sameDepositorName(verified.holderName, user.name)) {
+        throw new AppError('HOLDER_NAME_MISMATCH');
       }
 
       const row = await createVerification(db, app.secretBox, {

@@ -7,7 +7,7 @@ import type { RoutePlugin } from '@server/lib/zod-routes';
 import { changeAgencyBankAccount, findAgencyBankAccount } from './repository';
 
 /**
- * An agency user's own Partner Agency Bank Account (spec section 2), the account its clients pay
+ * An agency user's own Partner Agency Bank Account (docs/PRODUCT.md "Screens"), the account its clients pay
  * buy requests into. Clients read it through GET /api/deposit-account; operators manage every
  * agency's through the operator agency screens.
  *

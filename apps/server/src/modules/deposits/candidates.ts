@@ -2,7 +2,8 @@ import type { DepositNotification } from '@portal/contract/transactions';
 import { sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { jsonRecordset } from '@server/db/recordset';
-import { depositorNameKey, type CandidateRequest } from './matching';
+import { depositorNameKey, nameKeySql } from '@server/db/name-key';
+import type { CandidateRequest } from './matching';
 
 /**
  * The buy requests deposits could concern, found and locked in one statement (deposit service).
@@ -12,11 +13,8 @@ import { depositorNameKey, type CandidateRequest } from './matching';
 /** How far back a deposit looks for finished requests with its name and amount (for the operator). */
 const LOOKBACK_DAYS = 30;
 
-/**
- * A user's name without any of those characters: exactly the expression of the index
- * users_name_key_idx (schema/identity.ts), so the lookup uses it.
- */
-const NAME_KEY = sql.raw(`translate(normalize(u.name, NFC), E' \\t\\n\\r\\u00a0', '')`);
+/** The name key of the user `u` (db/name-key.ts): the expression of users_name_key_idx. */
+export const NAME_KEY = nameKeySql(sql.raw('u.name'));
 
 /** A locked candidate, with what the database filter below compares, to filter per deposit. */
 export interface LockedCandidate extends CandidateRequest {
@@ -76,6 +74,7 @@ export async function lockCandidates(
     created_at_us: string;
     status: CandidateRequest['status'];
     expires_at: string | Date;
+    deposit_account_number: string | null;
   }>(sql`
     with d as (
       select distinct * from ${jsonRecordset(wanted, 'd', 'amount numeric, name_key text, lookback timestamptz')}
@@ -96,7 +95,7 @@ export async function lockCandidates(
     )
     select t.id, t.user_id, t.client_agency_id, u.name, ${NAME_KEY} as name_key, t.total_krw::text as total_krw,
            t.created_at, (extract(epoch from t.created_at) * 1000000)::bigint::text as created_at_us,
-           t.status, t.expires_at
+           t.status, t.expires_at, t.deposit_account_number
       from transactions t
       join users u on u.id = t.user_id
      where t.id in (select id from related)
@@ -113,5 +112,6 @@ export async function lockCandidates(
     createdAtMicros: BigInt(row.created_at_us),
     status: row.status,
     expiresAt: new Date(row.expires_at),
+    depositAccountNumber: row.deposit_account_number,
   }));
 }

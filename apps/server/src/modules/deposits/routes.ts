@@ -1,4 +1,11 @@
 import {
+  depositDetailResponseSchema,
+  markRefundedRequestSchema,
+  matchDepositRequestSchema,
+  refundDepositRequestSchema,
+  writeOffDepositRequestSchema,
+} from '@portal/contract/deposits';
+import {
   depositBatchOutcomeSchema,
   depositBatchSchema,
   depositListQuerySchema,
@@ -6,7 +13,6 @@ import {
   depositNotificationSchema,
   depositOutcomeSchema,
   depositSchema,
-  resolveDepositRequestSchema,
   statementImportResponseSchema,
   transactionIdParamsSchema,
   type StatementImportReport,
@@ -16,9 +22,9 @@ import { AppError } from '@server/lib/errors';
 import { readUploadedFile } from '@server/lib/upload';
 import multipart from '@server/plugins/external/multipart';
 import { issuesToFields, type RoutePlugin } from '@server/lib/zod-routes';
-import { findDeposit, listDeposits, toDeposits } from './repository';
+import { depositDetail, findDeposit, listDeposits, toDeposits } from './repository';
 import { recordDelivery } from './deliveries';
-import { resolveDeposit } from './resolution';
+import { markRefunded, matchDeposit, refundDeposit, writeOffDeposit } from './decisions';
 import { recordDeposit, recordDeposits } from './service';
 import { MAX_STATEMENT_BYTES, parseStatement } from './statement';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyBankNotification } from './webhook-signature';
@@ -31,7 +37,14 @@ import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyBankNotification } from './we
  *   POST /operator/deposits             manual entry; 409 if the bank reference is known
  *   POST /operator/deposits/import      a bank statement CSV (multipart, field "file")
  *   GET  /operator/deposits             ?status&page&pageSize, newest first
- *   POST /operator/deposits/:id/resolve { resolution } closes a queued deposit
+ *
+ * and the operator decides on each one that did not settle a buy by itself (decisions.ts):
+ *
+ *   GET  /operator/deposits/:id            the deposit and the buys it could pay
+ *   POST /operator/deposits/:id/match      { transactionId, acceptAmountDifference, note }
+ *   POST /operator/deposits/:id/refund     { reason, transactionId?, note }
+ *   POST /operator/deposits/:id/refunded   { bankReference, refundedOn }
+ *   POST /operator/deposits/:id/write-off  { reason }
  */
 const depositRoutes: RoutePlugin = async (app) => {
   const { db } = app;
@@ -99,21 +112,52 @@ const depositRoutes: RoutePlugin = async (app) => {
     );
   });
 
-  app.post(
-    '/operator/deposits/:id/resolve',
+  app.get(
+    '/operator/deposits/:id',
     {
       config: operator,
-      schema: {
-        params: transactionIdParamsSchema,
-        body: resolveDepositRequestSchema,
-        response: { 200: depositSchema },
-      },
+      schema: { params: transactionIdParamsSchema, response: { 200: depositDetailResponseSchema } },
     },
     async (request) => {
-      await resolveDeposit(db, request.params.id, request.body.resolution);
-      const [deposit] = await toDeposits(db, [(await findDeposit(db, request.params.id))!]);
-      return deposit!;
+      const detail = await depositDetail(db, request.params.id);
+      if (!detail) throw new AppError('NOT_FOUND', 'This deposit does not exist.');
+      return detail;
     },
+  );
+
+  /** One decision route: the body's schema, what to do, and the deposit as it is after. */
+  const decision = <Body extends z.ZodType>(
+    path: string,
+    body: Body,
+    decide: (
+      id: string,
+      body: z.output<Body>,
+      who: { userId: string; ip: string },
+    ) => Promise<void>,
+  ) =>
+    app.post(
+      `/operator/deposits/:id/${path}`,
+      {
+        config: operator,
+        schema: { params: transactionIdParamsSchema, body, response: { 200: depositSchema } },
+      },
+      async (request) => {
+        const { id } = request.params as { id: string };
+        const user = app.signedInUser(request);
+        await decide(id, request.body as z.output<Body>, { userId: user.id, ip: request.ip });
+        const [deposit] = await toDeposits(db, [(await findDeposit(db, id))!]);
+        return deposit!;
+      },
+    );
+  decision('match', matchDepositRequestSchema, (id, body, who) => matchDeposit(db, id, body, who));
+  decision('refund', refundDepositRequestSchema, (id, body, who) =>
+    refundDeposit(db, id, body, who),
+  );
+  decision('refunded', markRefundedRequestSchema, (id, body, who) =>
+    markRefunded(db, id, body, who),
+  );
+  decision('write-off', writeOffDepositRequestSchema, (id, body, who) =>
+    writeOffDeposit(db, id, body.reason, who),
   );
 
   // The webhook reads its body as text: the signature covers the exact bytes sent.

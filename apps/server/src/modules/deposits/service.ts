@@ -2,6 +2,7 @@ import type {
   DepositNotification,
   DepositReviewReason,
   DepositSource,
+  RefundReason,
 } from '@portal/contract/transactions';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
@@ -99,7 +100,7 @@ export async function recordDeposits(
       const decided = fresh.map(({ index, input, row }) => {
         const receivedAt = new Date(input.receivedAt);
         const candidates = pool.filter((candidate) => concerns(candidate, input, receivedAt));
-        const { decision, steps } = decide(input, receivedAt, candidates);
+        const { decision, steps } = decide(row.id, input, receivedAt, candidates);
         for (const step of steps) {
           const entry = writes.get(step.candidate.transactionId) ?? {
             candidate: step.candidate,
@@ -108,7 +109,7 @@ export async function recordDeposits(
           entry.steps.push(step);
           writes.set(step.candidate.transactionId, entry);
         }
-        return { index, row, decision };
+        return { index, row, decision, refund: refundOwed(decision, candidates) };
       });
       // ...and written request by request in one fixed order (agency, owner, id): the counts
       // the triggers keep per agency and owner are then locked in the same order by every
@@ -135,7 +136,7 @@ export async function recordDeposits(
 
       // Every deposit's outcome in one statement.
       const now = new Date();
-      const outcomes = decided.map(({ index, row, decision }) => {
+      const outcomes = decided.map(({ index, row, decision, refund }) => {
         const deposit: DepositRow =
           decision.kind === 'settle'
             ? {
@@ -147,9 +148,11 @@ export async function recordDeposits(
               }
             : {
                 ...row,
-                status: 'review',
+                status: refund ? 'refund_due' : 'review',
                 reviewReason: decision.reason,
                 relatedTransactionIds: decision.relatedTransactionIds,
+                refundReason: refund?.reason ?? null,
+                refundTransactionId: refund?.transactionId ?? null,
                 updatedAt: now,
               };
         results[index] = { deposit, duplicate: false, decision };
@@ -163,6 +166,8 @@ export async function recordDeposits(
             reviewReason: sql`v.review_reason`,
             matchedTransactionId: sql`v.matched`,
             relatedTransactionIds: sql`v.related`,
+            refundReason: sql`v.refund_reason`,
+            refundTransactionId: sql`v.refund_transaction`,
             updatedAt: now,
           })
           .from(
@@ -173,9 +178,11 @@ export async function recordDeposits(
                 review_reason: deposit.reviewReason,
                 matched: deposit.matchedTransactionId,
                 related: deposit.relatedTransactionIds,
+                refund_reason: deposit.refundReason,
+                refund_transaction: deposit.refundTransactionId,
               })),
               'v',
-              'id uuid, status text, review_reason text, matched uuid, related jsonb',
+              'id uuid, status text, review_reason text, matched uuid, related jsonb, refund_reason text, refund_transaction uuid',
             ),
           )
           .where(sql`${deposits.id} = v.id`);
@@ -220,23 +227,32 @@ type Step =
  * candidates' statuses are updated here, so the next deposit of the batch sees them.
  */
 function decide(
+  depositId: string,
   input: DepositNotification,
   receivedAt: Date,
   candidates: LockedCandidate[],
 ): { decision: DepositDecision; steps: Step[] } {
   const decision = decideDeposit(
-    { depositorName: input.depositorName, amountKrw: input.amountKrw, receivedAt },
+    {
+      depositorName: input.depositorName,
+      amountKrw: input.amountKrw,
+      receivedAt,
+      receivingAccount: input.receivingAccount ?? null,
+    },
     candidates,
   );
   if (decision.kind === 'settle') {
     const candidate = candidates.find((c) => c.transactionId === decision.transactionId)!;
     candidate.status = 'Completed';
-    return { decision, steps: [{ candidate, kind: 'move', request: { move: 'deposit_matched' } }] };
+    return {
+      decision,
+      steps: [{ candidate, kind: 'move', request: { move: 'deposit_matched', depositId } }],
+    };
   }
 
   // Needs a person, and every related request shows why. A request the deposit clearly
   // concerns (the only related one, or one of several that fit exactly) waits for the operator
-  // too: Requested -> Pending (DESIGN). When it could be any of several of a user's requests,
+  // too: Requested -> Pending (docs/PRODUCT.md "Transaction states"). When it could be any of several of a user's requests,
   // they stay open, so the right deposit for each can still settle it automatically.
   const clearlyConcerned =
     decision.reason === 'multiple_candidates' || decision.relatedTransactionIds.length === 1;
@@ -256,6 +272,35 @@ function decide(
     }
   }
   return { decision, steps };
+}
+
+/**
+ * Whether a deposit that settled nothing can only go back to its sender, so it is a refund due
+ * at once instead of waiting in review (docs/decisions/010): nothing is related to it, or every
+ * request it concerns is final (cancelled or expired: too late; completed: a second payment).
+ * When one of them is still open or Pending, a person decides. The refund shows on the request
+ * the money was meant for, if there is one.
+ */
+function refundOwed(
+  decision: DepositDecision,
+  candidates: readonly LockedCandidate[],
+): { reason: RefundReason; transactionId: string | null } | null {
+  if (decision.kind === 'settle') return null;
+  const related = candidates.filter((c) =>
+    decision.relatedTransactionIds.includes(c.transactionId),
+  );
+  if (related.length === 0) return { reason: 'no_request', transactionId: null };
+  const first = related[0]!.transactionId;
+  if (related.every((c) => c.status === 'Cancelled')) {
+    return {
+      reason: decision.reason === 'request_expired' ? 'request_expired' : 'request_cancelled',
+      transactionId: first,
+    };
+  }
+  if (related.every((c) => c.status === 'Completed')) {
+    return { reason: 'duplicate_payment', transactionId: first };
+  }
+  return null;
 }
 
 /** A delay shown on a request a deposit concerns but does not move. */

@@ -2,6 +2,7 @@ import { depositNotificationSchema, type DepositNotification } from '@portal/con
 import { VALIDATION_MESSAGES_EN, type ValidationMessageKey } from '@portal/contract/validation';
 import { parse } from 'csv-parse/sync';
 import { AppError } from '@server/lib/errors';
+import { koreaWallClockToIso } from '@portal/contract/korea-time';
 
 /**
  * A bank statement file: CSV, UTF-8 (a BOM is fine), a header row naming at least these
@@ -68,7 +69,8 @@ export function parseStatement(bytes: Buffer): StatementLine[] {
       // Exactly as the bank wrote it: the matching rule decides what differences are allowed.
       depositorName: cell(row, 'depositor_name') ?? '',
       amountKrw: (cell(row, 'amount_krw') ?? '').trim().replace(/,/g, ''),
-      receivedAt: withKoreanOffset(receivedAt),
+      // Without an offset the time is Korea's, as banks print it.
+      receivedAt: koreaWallClockToIso(receivedAt) ?? receivedAt,
       ...(receivingAccount ? { receivingAccount } : {}),
     });
     if (parsed.success) return { line, deposit: parsed.data };
@@ -77,11 +79,4 @@ export function parseStatement(bytes: Buffer): StatementLine[] {
     const key = issue?.message as ValidationMessageKey;
     return { line, error: `${field}: ${VALIDATION_MESSAGES_EN[key] ?? 'not valid'}` };
   });
-}
-
-/** "2026-11-21 09:30" or "2026-11-21T09:30:00" without an offset: Korea's time. */
-export function withKoreanOffset(value: string): string {
-  const local = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2}(\.\d{1,6})?)?$/.exec(value);
-  if (!local) return value;
-  return `${local[1]}T${local[2]}${local[3] ?? ':00'}+09:00`;
 }

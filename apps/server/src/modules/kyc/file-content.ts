@@ -1,6 +1,8 @@
 import { KYC_ALLOWED_TYPES, type KycDocumentKind } from '@portal/contract/kyc';
 import sharp from 'sharp';
 import { AppError } from '@server/lib/errors';
+import type { FastifyReply } from 'fastify';
+import type { StoredFile } from '@server/lib/storage/file-storage';
 
 /**
  * What an uploaded file is, decided by its first bytes and never by its name or the type the
@@ -31,6 +33,29 @@ export const EXTENSION_BY_TYPE: Record<DetectedType, string> = {
   'image/webp': 'webp',
   'application/pdf': 'pdf',
 };
+
+/**
+ * Sends a stored identity file (a document, or the one sent with a name change) as a download
+ * only: its detected type or octet-stream, `attachment` under `baseName` with the type's
+ * extension, nosniff, never cached, and a sandboxing CSP should a browser still render it.
+ */
+export function sendIdentityFile(
+  reply: FastifyReply,
+  file: StoredFile,
+  contentType: string,
+  baseName: string,
+) {
+  const type = Object.hasOwn(EXTENSION_BY_TYPE, contentType) ? (contentType as DetectedType) : null;
+  const extension = type ? EXTENSION_BY_TYPE[type] : 'bin';
+  return reply
+    .header('content-type', type ?? 'application/octet-stream')
+    .header('content-length', String(file.sizeBytes))
+    .header('content-disposition', `attachment; filename="${baseName}.${extension}"`)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .send(file.body);
+}
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 

@@ -1,5 +1,10 @@
-import type { KycDocument, KycDocumentKind, KycReviewItem } from '@portal/contract/kyc';
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import {
+  KYC_DOCUMENT_KINDS,
+  type KycDocument,
+  type KycDocumentKind,
+  type KycReviewItem,
+} from '@portal/contract/kyc';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { kycDocuments, users } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
@@ -47,6 +52,18 @@ export async function findCurrentDocument(
     .from(kycDocuments)
     .where(and(eq(kycDocuments.userId, userId), eq(kycDocuments.kind, kind)));
   return row ?? null;
+}
+
+/**
+ * Whether the user's identity is verified: all four documents approved. Buying and selling wait
+ * for it (docs/decisions/010): the name deposits are matched by is then a checked legal name.
+ */
+export async function isIdentityVerified(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ approved: count() })
+    .from(kycDocuments)
+    .where(and(eq(kycDocuments.userId, userId), eq(kycDocuments.status, 'approved')));
+  return Number(row?.approved ?? 0) >= KYC_DOCUMENT_KINDS.length;
 }
 
 export async function listUserDocuments(db: Database, userId: string): Promise<KycDocumentRow[]> {
@@ -149,6 +166,11 @@ export interface Decision {
 export async function decideDocument(db: Database, decision: Decision): Promise<KycDocumentRow> {
   const { documentId, operatorId, outcome } = decision;
   return db.transaction(async (tx) => {
+    // An approval locks the user's name (docs/decisions/010): a rename in flight finishes first,
+    // so what the operator approved is the name the user has.
+    await tx.execute(
+      sql`select 1 from users where id = (select user_id from kyc_documents where id = ${documentId}) for share`,
+    );
     const [updated] = await tx
       .update(kycDocuments)
       .set({

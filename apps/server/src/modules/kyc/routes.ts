@@ -16,7 +16,7 @@ import { newStorageKey } from '@server/lib/storage/file-storage';
 import { AppError } from '@server/lib/errors';
 import type { RoutePlugin } from '@server/lib/zod-routes';
 import multipart from '@server/plugins/external/multipart';
-import { EXTENSION_BY_TYPE, prepareUpload, type DetectedType } from './file-content';
+import { prepareUpload, sendIdentityFile } from './file-content';
 import {
   decideDocument,
   deleteOwnDocument,
@@ -139,16 +139,7 @@ const kycRoutes: RoutePlugin = async (app) => {
         );
         throw notFound();
       }
-      const type = knownType(document.contentType);
-      const extension = type ? EXTENSION_BY_TYPE[type] : 'bin';
-      return reply
-        .header('content-type', type ?? 'application/octet-stream')
-        .header('content-length', String(file.sizeBytes))
-        .header('content-disposition', `attachment; filename="${document.kind}.${extension}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(file.body);
+      return sendIdentityFile(reply, file, document.contentType, document.kind);
     },
   );
 
@@ -219,9 +210,5 @@ const kycRoutes: RoutePlugin = async (app) => {
     },
   );
 };
-
-function knownType(contentType: string): DetectedType | null {
-  return Object.hasOwn(EXTENSION_BY_TYPE, contentType) ? (contentType as DetectedType) : null;
-}
 
 export default kycRoutes;

@@ -1,10 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
-import { plainAmount } from '@server/modules/merchants/repository';
+import { trimDecimal } from '@portal/contract/decimal';
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from '@server/db/schema';
+import { isCheckViolation } from '@server/db/errors';
 
 /**
- * The double-entry ledger (DESIGN "Ledger"). Per saved merchant account there are two ledger
+ * The double-entry ledger (docs/PRODUCT.md "Ledger"). Per saved merchant account there are two ledger
  * accounts: `holding`, the asset free to sell, and `reserved`, held by open sell requests (the
  * open position). Per merchant there is one `merchant` account, the other side of every balance
  * reading, credit and settled sale. Balance = holding + reserved; available = holding.
@@ -31,13 +32,7 @@ export interface Posting {
 export const OVERDRAFT_CONSTRAINT = 'ledger_accounts_no_overdraft';
 
 export function isOverdraft(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    if (typeof current !== 'object') return false;
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23514' && constraint === OVERDRAFT_CONSTRAINT) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return isCheckViolation(error, OVERDRAFT_CONSTRAINT);
 }
 
 /** The ledger accounts of a saved merchant account, created on first use. */
@@ -183,7 +178,7 @@ export async function ledgerTotal(db: Database): Promise<string> {
   const result = await db.execute<{ total: string | null }>(
     sql`select coalesce(sum(amount), 0)::text as total from ledger_postings`,
   );
-  return plainAmount(result.rows[0]?.total ?? '0');
+  return trimDecimal(result.rows[0]?.total ?? '0');
 }
 
 /** Ledger accounts whose stored balance differs from the sum of their postings (should be none). */

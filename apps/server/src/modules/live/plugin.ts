@@ -26,7 +26,7 @@ declare module 'fastify' {
 }
 
 /**
- * Live updates (DESIGN "Live data"). Each server instance LISTENs on one PostgreSQL channel and
+ * Live updates (docs/PRODUCT.md "Live data"). Each server instance LISTENs on one PostgreSQL channel and
  * fans the notifications out to the pages connected to it, so a change made through any instance
  * reaches every page. On the embedded database PGlite's own listen does the same in process.
  */

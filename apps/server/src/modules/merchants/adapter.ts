@@ -1,5 +1,5 @@
 /**
- * How the portal talks to a merchant (DESIGN "Merchants"). One interface, two implementations:
+ * How the portal talks to a merchant (docs/PRODUCT.md "Merchants"). One interface, two implementations:
  * `http` for real merchants (docs/merchant-api.openapi.yaml) and `sandbox` built into the server.
  *
  * Every call takes an AbortSignal and must give up when it fires (the caller sets the timeout).

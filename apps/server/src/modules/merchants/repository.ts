@@ -5,9 +5,9 @@ import type {
   OperatorMerchant,
   UpdateMerchantRequest,
 } from '@portal/contract/merchants';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
-import { normalizeDecimal } from './adapters/decimal';
+import { trimDecimal } from '@portal/contract/decimal';
 import { isUniqueViolation } from '@server/db/errors';
 import { merchants } from '@server/db/schema';
 import type { SecretBox } from '@server/lib/crypto/secret-box';
@@ -15,19 +15,15 @@ import { AppError } from '@server/lib/errors';
 
 export type MerchantRow = typeof merchants.$inferSelect;
 
-/** Decimal strings as PostgreSQL NUMERIC(30, 8) returns them, without trailing zeros. */
-export function plainAmount(value: string): string {
-  return normalizeDecimal(value);
-}
-
 export function toMerchant(row: MerchantRow): Merchant {
   return {
     id: row.id,
     code: row.code,
     name: row.name,
     asset: row.asset,
-    minPerRequest: plainAmount(row.minPerRequest),
-    maxPerRequest: plainAmount(row.maxPerRequest),
+    minPerRequest: trimDecimal(row.minPerRequest),
+    maxPerRequest: trimDecimal(row.maxPerRequest),
+    sandbox: row.connection === 'sandbox',
   };
 }
 
@@ -62,12 +58,31 @@ export async function findMerchant(db: Database, id: string): Promise<MerchantRo
   return row ?? null;
 }
 
-/** The merchants users may choose: active ones only, by name. */
-export async function listActiveMerchants(db: Database): Promise<MerchantRow[]> {
+/**
+ * Whether users may choose this merchant: an active one, and with SANDBOX_MERCHANTS off never a
+ * sandbox one (docs/decisions/011).
+ */
+export function isAvailableToUsers(
+  row: MerchantRow,
+  options: { sandboxMerchants: boolean },
+): boolean {
+  return row.status === 'active' && (options.sandboxMerchants || row.connection !== 'sandbox');
+}
+
+/** The merchants users may choose (`isAvailableToUsers`), by name. */
+export async function listActiveMerchants(
+  db: Database,
+  options: { sandboxMerchants: boolean } = { sandboxMerchants: true },
+): Promise<MerchantRow[]> {
   return db
     .select()
     .from(merchants)
-    .where(eq(merchants.status, 'active'))
+    .where(
+      and(
+        eq(merchants.status, 'active'),
+        options.sandboxMerchants ? undefined : ne(merchants.connection, 'sandbox'),
+      ),
+    )
     .orderBy(asc(merchants.name), asc(merchants.id));
 }
 

@@ -5,13 +5,14 @@ import { listActiveMerchants, toMerchant } from './repository';
 /**
  * Merchants as users choose them (any signed-in user):
  *
- *   GET /merchants    active merchants only; disabled ones vanish from the choices
+ *   GET /merchants    active merchants only; disabled ones vanish from the choices, and so do
+ *                     sandbox ones when SANDBOX_MERCHANTS is off
  */
 const merchantRoutes: RoutePlugin = async (app) => {
   app.get(
     '/merchants',
     { schema: { response: { 200: merchantListResponseSchema } } },
-    async () => ({ items: (await listActiveMerchants(app.db)).map(toMerchant) }),
+    async () => ({ items: (await listActiveMerchants(app.db, app.config)).map(toMerchant) }),
   );
 };
 

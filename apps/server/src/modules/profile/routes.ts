@@ -7,6 +7,7 @@ import { AppError } from '@server/lib/errors';
 import type { RoutePlugin } from '@server/lib/zod-routes';
 import { recordAuditEvent } from '@server/modules/audit/audit-log';
 import { hashPassword, verifyPassword } from '@server/modules/auth/passwords';
+import { refuseNameEdit } from '@server/modules/kyc/name-lock';
 import { deleteOtherSessions, toCurrentUser } from '@server/modules/auth/sessions';
 import { tooManyAttempts, WRONG_PASSWORDS } from '@server/modules/auth/throttling';
 import { hit, peek, reset } from '@server/modules/throttle/throttle';
@@ -18,7 +19,7 @@ import {
 } from '@server/modules/users/repository';
 
 /**
- * The signed-in user's own profile (spec section 2). Reading it is GET /api/auth/me; these
+ * The signed-in user's own profile (docs/PRODUCT.md "Screens"). Reading it is GET /api/auth/me; these
  * change it.
  */
 const profileRoutes: RoutePlugin = async (app) => {
@@ -31,7 +32,9 @@ const profileRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       const { id } = app.signedInUser(request);
-      const changed = await updateProfile(db, id, request.body);
+      // The name deposits are matched by: locked once verified, and never while a buy is open
+      // (docs/decisions/010).
+      const changed = await updateProfile(db, id, request.body, (tx) => refuseNameEdit(tx, id));
       if (!changed) throw new AppError('EMAIL_TAKEN', undefined, { fields: { email: 'invalid' } });
       if (changed.length > 0) {
         await recordAuditEvent(db, {

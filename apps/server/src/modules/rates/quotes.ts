@@ -2,13 +2,14 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Quote, TransactionType } from '@portal/contract/transactions';
 import { z } from 'zod';
 import { AppError } from '@server/lib/errors';
-import { plainAmount } from '@server/modules/merchants/repository';
+import { trimDecimal } from '@portal/contract/decimal';
 import type { RateRow } from './repository';
 
 /**
  * Rate quotes: a signed token naming the rate row, the side and when it was issued. A request
- * made with the token locks that rate (even if the operator has set a new one since), and is
- * refused once the token is older than the configured age. Stateless, so every instance accepts
+ * made with the token gets that rate while it is still the asset's current one (a quote dies
+ * with its rate: requests.ts answers QUOTE_RATE_CHANGED, docs/decisions/010), and is refused
+ * once the token is older than the configured age. Stateless, so every instance accepts
  * every other's quotes; the key is derived from the deployment's secret.
  */
 const payloadSchema = z.object({
@@ -37,7 +38,7 @@ export function quoteSigner(serverSecret: string, maxAgeSeconds: number): QuoteS
         token: `${payload}.${sign(payload)}`,
         side,
         asset: rate.asset,
-        rateKrw: plainAmount(side === 'buy' ? rate.buyRateKrw : rate.sellRateKrw),
+        rateKrw: trimDecimal(side === 'buy' ? rate.buyRateKrw : rate.sellRateKrw),
         issuedAt: now.toISOString(),
         expiresAt: new Date(now.getTime() + maxAgeSeconds * 1000).toISOString(),
       };

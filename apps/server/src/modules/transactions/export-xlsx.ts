@@ -3,7 +3,7 @@ import { crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
 import { Zip, ZipDeflate, type AsyncFlateStreamHandler, type ZipInputFile } from 'fflate';
 
 /**
- * A one-sheet .xlsx written straight into a streaming zip (issue 7): the fixed parts (content
+ * A one-sheet .xlsx written straight into a streaming zip: the fixed parts (content
  * types, relationships, workbook, styles) are constant text, and the sheet is its header row
  * followed by one XML template per row, compressed batch by batch as the rows arrive. exceljs did
  * the same through its generic cell model and a style lookup per cell, which took 6 s and 100 MB

@@ -2,17 +2,20 @@ import { Readable } from 'node:stream';
 import type { ExportLanguage, TransactionType } from '@portal/contract/transactions';
 import { xlsxStream, type XlsxColumn, type XlsxValue } from './export-xlsx';
 import type { JoinedRow } from './repository';
-import { plainAmount } from '@server/modules/merchants/repository';
+import { trimDecimal } from '@portal/contract/decimal';
+import { KOREA_OFFSET_MS, koreaDay, koreaWallClock } from '@portal/contract/korea-time';
 
 /**
- * Exports of a transaction list (issue 6): CSV and Excel of exactly the filtered rows, written to
+ * Exports of a transaction list: CSV and Excel of exactly the filtered rows, written to
  * the reply batch by batch as the database hands them over, so an export of any size takes the
  * memory of one batch. Headers and words follow the language the person reads the portal in.
  */
 
 export type ExportFormat = 'csv' | 'xlsx';
 
-const WORDS = {
+/** The words of an export, in each language: the screens' words (the web's transactions locale
+ * files), which a test keeps equal. */
+export const EXPORT_WORDS = {
   en: {
     headers: {
       number: 'No.',
@@ -54,7 +57,7 @@ const WORDS = {
   },
 } as const;
 
-type ColumnKey = keyof (typeof WORDS)['en']['headers'];
+type ColumnKey = keyof (typeof EXPORT_WORDS)['en']['headers'];
 
 export function exportColumns(withClient: boolean): ColumnKey[] {
   const columns: ColumnKey[] = [
@@ -72,37 +75,31 @@ export function exportColumns(withClient: boolean): ColumnKey[] {
 }
 
 export function exportHeaders(language: ExportLanguage, withClient: boolean): string[] {
-  return exportColumns(withClient).map((column) => WORDS[language].headers[column]);
+  return exportColumns(withClient).map((column) => EXPORT_WORDS[language].headers[column]);
 }
 
-const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
-
-/** The wall-clock time in Korea of an instant, as a Date whose UTC fields read that wall time. */
+/** An Excel cell's date: a Date whose UTC fields read the Korean wall-clock time (Excel dates
+ * have no zone, and the sheet shows Korea's time as the other exports do). */
 function koreaWallTime(at: Date): Date {
-  return new Date(at.getTime() + KST_OFFSET_MS);
-}
-
-/** "2026-03-02 10:02:03": an instant as Korean wall-clock time. */
-export function koreaDateTimeText(at: Date): string {
-  return koreaWallTime(at).toISOString().slice(0, 19).replace('T', ' ');
+  return new Date(at.getTime() + KOREA_OFFSET_MS);
 }
 
 /** The day in Korea now, for file names: transactions-2026-11-21.csv. */
 export function exportFileName(prefix: string, format: ExportFormat, now = new Date()): string {
-  return `${prefix}-${koreaWallTime(now).toISOString().slice(0, 10)}.${format}`;
+  return `${prefix}-${koreaDay(now)}.${format}`;
 }
 
 /** The values of one row, as text (CSV) or typed (Excel). */
 function rowValues(row: JoinedRow, language: ExportLanguage, withClient: boolean) {
   const t = row.transaction;
-  const words = WORDS[language];
+  const words = EXPORT_WORDS[language];
   return {
     number: t.number,
     type: words.type[t.type as TransactionType],
     merchant: row.merchant.name,
     account: `${t.accountName} (${t.accountNumber})`,
-    amount: plainAmount(t.amount),
-    rate: plainAmount(t.rateKrw),
+    amount: trimDecimal(t.amount),
+    rate: trimDecimal(t.rateKrw),
     total: t.totalKrw,
     status: words.status[t.status],
     date: t.createdAt,
@@ -143,7 +140,7 @@ export function csvExport(
         const values = rowValues(row, language, withClient);
         chunk += csvLine(
           columns.map((column) => {
-            if (column === 'date') return koreaDateTimeText(values.date);
+            if (column === 'date') return koreaWallClock(values.date);
             const text = values[column];
             return TEXT_COLUMNS.has(column) ? neutralise(text) : text;
           }),
@@ -187,7 +184,7 @@ export function xlsxExport(
 ): Readable {
   const columns = exportColumns(withClient);
   const sheetColumns: XlsxColumn[] = columns.map((column) => ({
-    header: WORDS[language].headers[column],
+    header: EXPORT_WORDS[language].headers[column],
     width: WIDTHS[column],
     type: column === 'date' ? 'date' : NUMBER_FORMATS[column] ? 'number' : 'text',
     ...(NUMBER_FORMATS[column] ? { numFmt: NUMBER_FORMATS[column] } : {}),
@@ -211,5 +208,5 @@ export function xlsxExport(
       });
     }
   }
-  return xlsxStream(WORDS[language].sheet, sheetColumns, rows());
+  return xlsxStream(EXPORT_WORDS[language].sheet, sheetColumns, rows());
 }

@@ -27,7 +27,7 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 };
 
 /**
- * Transaction lists and their exports (issue 6), the same filters everywhere
+ * Transaction lists and their exports, the same filters everywhere
  * (type, status, from, to, q; see transactionListQuerySchema):
  *
  *   GET /transactions                      the signed-in user's own, paged, newest first

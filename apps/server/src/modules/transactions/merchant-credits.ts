@@ -13,7 +13,9 @@ import { AppError } from '@server/lib/errors';
 import { operatorTransaction } from './repository';
 
 /**
- * The outbox of merchant credits for completed buys (docs/decisions/008). A buy completes when
+ * The outbox of merchant credits (docs/decisions/008): for completed buys, and for sells cancelled
+ * after the merchant debited them, whose asset goes back to the same account (a `sell_return`,
+ * docs/decisions/010). A buy completes when
  * its deposit is matched: the won has arrived and the portal owes the asset. The credit is then
  * delivered here, with the outbox row's id as the merchant's idempotency key, retried with
  * backoff until the merchant acknowledges. Each attempt claims its row with SKIP LOCKED, so
@@ -62,6 +64,9 @@ async function deliverOne(app: FastifyInstance): Promise<'none' | 'delivered' | 
     return 'retry';
   }
 
+  // A sell's return has its own key prefix: never the same key as the sell's debit, which the
+  // merchant would otherwise answer with the debit it already made.
+  const isReturn = buy.type === 'sell';
   let transferId: string;
   try {
     const result = await callMerchantForAccount(app, merchant, account, (adapter, linked, signal) =>
@@ -69,7 +74,7 @@ async function deliverOne(app: FastifyInstance): Promise<'none' | 'delivered' | 
         {
           ...linked,
           amount: buy.amount,
-          idempotencyKey: `buy-credit:${credit.id}`,
+          idempotencyKey: `${isReturn ? 'sell-return' : 'buy-credit'}:${credit.id}`,
           reference: buy.number,
         },
         signal,
@@ -98,7 +103,7 @@ async function deliverOne(app: FastifyInstance): Promise<'none' | 'delivered' | 
     if (!updated) return; // delivered by someone else meanwhile
     const ledger = await ledgerFor(tx, account);
     await lockAccountLedger(tx, ledger);
-    await postEntry(tx, 'buy_credit', buy.id, [
+    await postEntry(tx, isReturn ? 'sell_return' : 'buy_credit', buy.id, [
       { ledgerAccountId: ledger.merchantId, amount: negate(buy.amount) },
       { ledgerAccountId: ledger.holdingId, amount: buy.amount },
     ]);

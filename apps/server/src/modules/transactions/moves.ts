@@ -9,7 +9,7 @@ import { planMove, type Actor, type MoveRequest } from './state-moves';
 import type { TransactionRow } from './repository';
 
 export interface MoveOptions {
-  /** Sell completion: the merchant has acknowledged the debit (completion on acknowledgement). */
+  /** Take of a sell: the merchant has acknowledged the debit (payouts.ts, docs/decisions/010). */
   merchantDebited?: boolean;
   now?: Date;
 }
@@ -76,15 +76,30 @@ export async function applyMoves(
     );
     if (!planned.ok) throw new AppError(planned.code, planned.message);
 
-    if (request.move === 'operator_cancel_sell' && row.debitSentAt) {
+    // Nobody may cancel a sell whose debit is in flight: the merchant may be taking the asset
+    // right now. Take again (same idempotency key, so never twice) settles it either way.
+    if (row.type === 'sell' && planned.to === 'Cancelled' && row.debitSentAt) {
       throw new AppError(
         'TRANSITION_NOT_ALLOWED',
-        'The debit of this sale was already sent to the merchant, so it can only be completed. Completing again is safe: the merchant applies the debit once.',
+        'The debit of this sale was sent to the merchant and has not been answered yet, so it cannot be cancelled now. Take it again: the merchant applies the debit once.',
       );
     }
 
-    const { event, effects, to } = planned;
-    const credit = effects.includes('credit_merchant_account');
+    // The database refuses it too (migration 0010); this says why in words.
+    if (row.type === 'sell' && planned.to === 'Completed' && !row.debitConfirmedAt) {
+      throw new AppError('DEBIT_NOT_CONFIRMED');
+    }
+
+    const { event, to } = planned;
+    // A Pending sell from before debits came first was never debited: nothing to give back,
+    // only the reservation to release.
+    const effects = planned.effects.map((effect) =>
+      effect === 'return_to_merchant_account' && !row.debitConfirmedAt
+        ? ('release_reservation' as const)
+        : effect,
+    );
+    const credit =
+      effects.includes('credit_merchant_account') || effects.includes('return_to_merchant_account');
     const updated: TransactionRow = {
       ...row,
       status: to,
@@ -97,6 +112,7 @@ export async function applyMoves(
             ? null
             : row.delayReason,
       payoutReference: event.payoutReference ?? row.payoutReference,
+      settledByDepositId: event.depositId ?? row.settledByDepositId,
       creditStatus: credit ? 'pending' : row.creditStatus,
     };
     current.set(row.id, updated);
@@ -120,13 +136,14 @@ export async function applyMoves(
     for (const effect of effects) {
       switch (effect) {
         case 'credit_merchant_account':
+        case 'return_to_merchant_account':
           // Delivered after commit by the credit outbox (merchant-credits.ts), retried until the
           // merchant acknowledges; the ledger entry is written then.
           credits.push(row.id);
           break;
         case 'debit_merchant_account':
           if (!options.merchantDebited) {
-            throw new Error('a sell completes only after the merchant acknowledged the debit');
+            throw new Error('a sell is taken only after the merchant acknowledged the debit');
           }
           break;
         case 'settle_reservation':
@@ -147,6 +164,7 @@ export async function applyMoves(
       completedAt: sql`v.completed_at`,
       delayReason: sql`v.delay_reason`,
       payoutReference: sql`v.payout_reference`,
+      settledByDepositId: sql`v.settled_by_deposit_id`,
       creditStatus: sql`v.credit_status`,
     })
     .from(
@@ -158,11 +176,12 @@ export async function applyMoves(
           completed_at: row.completedAt?.toISOString() ?? null,
           delay_reason: row.delayReason,
           payout_reference: row.payoutReference,
+          settled_by_deposit_id: row.settledByDepositId,
           credit_status: row.creditStatus,
         })),
         'v',
         `id uuid, status text, updated_at timestamptz, completed_at timestamptz,
-         delay_reason text, payout_reference text, credit_status text`,
+         delay_reason text, payout_reference text, settled_by_deposit_id uuid, credit_status text`,
       ),
     )
     .where(sql`${transactions.id} = v.id`);

@@ -11,9 +11,10 @@ import {
 import { z } from 'zod';
 import { AppError } from '@server/lib/errors';
 import type { RoutePlugin } from '@server/lib/zod-routes';
-import { completeBuy } from '@server/modules/deposits/resolution';
+import { recordAuditEvent } from '@server/modules/audit/audit-log';
+import { matchDeposit } from '@server/modules/deposits/decisions';
 import { applyMove } from './moves';
-import { completeSell } from './payouts';
+import { completeSell, takeSell } from './payouts';
 import { findTransaction, listOperatorTransactions, operatorTransaction } from './repository';
 
 const operatorListQuerySchema = transactionListQuerySchema.extend({
@@ -22,12 +23,12 @@ const operatorListQuerySchema = transactionListQuerySchema.extend({
 });
 
 /**
- * The operator's side of requests (DESIGN roles: payouts of sells, buys that need a person).
+ * The operator's side of requests (docs/PRODUCT.md "Roles": payouts of sells, buys that need a person).
  *
  *   GET  /operator/transactions            ?type&status(repeatable)&page&pageSize, oldest first
- *   POST /operator/transactions/:id/take     sell Requested -> Pending
+ *   POST /operator/transactions/:id/take     sell: merchant debit, then Requested -> Pending
  *   POST /operator/transactions/:id/complete sell with payoutReference, or buy (depositId?)
- *   POST /operator/transactions/:id/cancel   Pending buy or sell, with a reason
+ *   POST /operator/transactions/:id/cancel   Requested or Pending buy or sell, with a reason
  */
 const operatorTransactionRoutes: RoutePlugin = async (app) => {
   const { db } = app;
@@ -67,13 +68,11 @@ const operatorTransactionRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       const operator = app.signedInUser(request);
-      await db.transaction((tx) =>
-        applyMove(
-          tx,
-          request.params.id,
-          { move: 'operator_take_sell', note: request.body.note },
-          { kind: 'operator', userId: operator.id },
-        ),
+      await takeSell(
+        app,
+        request.params.id,
+        { kind: 'operator', userId: operator.id },
+        request.body,
       );
       return answer(request.params.id);
     },
@@ -96,7 +95,18 @@ const operatorTransactionRoutes: RoutePlugin = async (app) => {
       if (row.type === 'sell') {
         await completeSell(app, row.id, actor, request.body);
       } else {
-        await completeBuy(db, row.id, actor, request.body);
+        // A buy completes only with the deposit that paid it (docs/decisions/010); a deposit
+        // of another amount is matched from the deposit's screen, which asks to accept it.
+        const { depositId, note } = request.body;
+        if (!depositId) {
+          throw new AppError('VALIDATION_FAILED', undefined, { fields: { depositId: 'required' } });
+        }
+        await matchDeposit(
+          db,
+          depositId,
+          { transactionId: row.id, acceptAmountDifference: false, note },
+          { userId: operator.id, ip: request.ip },
+        );
       }
       return answer(row.id);
     },
@@ -115,17 +125,29 @@ const operatorTransactionRoutes: RoutePlugin = async (app) => {
     async (request) => {
       const operator = app.signedInUser(request);
       const row = await existing(request.params.id);
-      await db.transaction((tx) =>
-        applyMove(
+      // The move follows the status: a Requested request is stopped before anything happened,
+      // a Pending one is undone (a Pending sell gives its debited asset back).
+      const move =
+        row.status === 'Requested'
+          ? ('operator_cancel_request' as const)
+          : row.type === 'sell'
+            ? ('operator_cancel_sell' as const)
+            : ('operator_cancel_buy' as const);
+      await db.transaction(async (tx) => {
+        const moved = await applyMove(
           tx,
           row.id,
-          {
-            move: row.type === 'sell' ? 'operator_cancel_sell' : 'operator_cancel_buy',
-            reason: request.body.reason,
-          },
+          { move, reason: request.body.reason },
           { kind: 'operator', userId: operator.id },
-        ),
-      );
+        );
+        await recordAuditEvent(tx, {
+          action: 'transaction_cancelled_by_operator',
+          actorUserId: operator.id,
+          subjectUserId: moved.userId,
+          ip: request.ip,
+          details: { transaction: moved.number, from: row.status, reason: request.body.reason },
+        });
+      });
       return answer(row.id);
     },
   );

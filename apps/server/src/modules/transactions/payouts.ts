@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { DebitFailure } from '@portal/contract/transactions';
 import { merchantAccounts, transactions } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
 import { MerchantError } from '@server/modules/merchants/adapter';
@@ -8,23 +9,34 @@ import { findMerchant } from '@server/modules/merchants/repository';
 import { applyMove } from './moves';
 import { planMove, type Actor } from './state-moves';
 
+type Operator = Extract<Actor, { kind: 'operator' }>;
+
+const DEBIT_FAILURE_MESSAGES: Record<DebitFailure, string> = {
+  insufficient_funds:
+    'The merchant refused the debit: not enough balance. Nobody can pay this sale out; cancel it.',
+  link_invalid:
+    'The merchant refused the debit: the link to the account is no longer valid. Nobody can pay this sale out; cancel it.',
+};
+
 /**
- * Completes a Pending sell once the operator has paid the won out: the merchant debit first,
- * completion only on the merchant's acknowledgement (docs/decisions/008). The debit's
- * idempotency key is the transaction's, so a retry after a timeout or a crash never debits twice;
- * from the first attempt on, the sale can no longer be cancelled (moves.ts), only completed.
+ * Takes a Requested sell for payout: the merchant debit first, and only on the merchant's
+ * acknowledgement the move to Pending, with the reservation settled to the merchant, in one
+ * database transaction (docs/decisions/010). The won is paid out only after that, so the portal
+ * never pays for an asset it did not get.
+ *
+ * `debit_sent_at` is set before the call (only while Requested), so no cancel slips in while the
+ * merchant may be taking the asset (moves.ts refuses it). The debit's idempotency key is the
+ * transaction's, so taking again after a timeout or a crash never debits twice. A definite
+ * refusal (not enough balance, link no longer valid) is kept as `debit_failure`: the sale stays
+ * Requested, nobody may take it again, and the operator cancels it.
  */
-export async function completeSell(
+export async function takeSell(
   app: FastifyInstance,
   transactionId: string,
-  actor: Extract<Actor, { kind: 'operator' }>,
-  input: { payoutReference?: string; note?: string },
+  actor: Operator,
+  input: { note?: string },
 ): Promise<void> {
-  const request = {
-    move: 'operator_complete_sell' as const,
-    payoutReference: input.payoutReference ?? '',
-    note: input.note,
-  };
+  const request = { move: 'operator_take_sell' as const, note: input.note };
   const [row] = await app.db.select().from(transactions).where(eq(transactions.id, transactionId));
   if (!row) throw new AppError('NOT_FOUND', 'This transaction does not exist.');
   // Refuse early what the move would refuse anyway, before anything reaches the merchant.
@@ -35,6 +47,10 @@ export async function completeSell(
     new Date(),
   );
   if (!planned.ok) throw new AppError(planned.code, planned.message);
+  if (row.debitFailure) {
+    const failure = row.debitFailure as DebitFailure;
+    throw new AppError('TRANSITION_NOT_ALLOWED', DEBIT_FAILURE_MESSAGES[failure]);
+  }
   if (!row.accountId) throw new AppError('MERCHANT_LINK_INVALID');
 
   const [account] = await app.db
@@ -44,12 +60,18 @@ export async function completeSell(
   const merchant = await findMerchant(app.db, row.merchantId);
   if (!account || !merchant) throw new AppError('MERCHANT_LINK_INVALID');
 
-  // Only while still Pending: an operator cancel that got there first (it locks the row and
-  // checks debitSentAt) must not be followed by a debit of a sale that no longer exists.
+  // Only while still Requested and not refused: a cancel that got there first (it locks the row
+  // and checks debit_sent_at) must not be followed by a debit of a sale that no longer exists.
   const marked = await app.db
     .update(transactions)
     .set({ debitSentAt: new Date() })
-    .where(and(eq(transactions.id, row.id), eq(transactions.status, 'Pending')))
+    .where(
+      and(
+        eq(transactions.id, row.id),
+        eq(transactions.status, 'Requested'),
+        isNull(transactions.debitFailure),
+      ),
+    )
     .returning({ id: transactions.id });
   if (marked.length === 0) {
     throw new AppError('TRANSITION_NOT_ALLOWED', 'This sale was changed meanwhile; reload it.');
@@ -70,19 +92,52 @@ export async function completeSell(
     const kind = error instanceof MerchantError ? error.kind : 'unavailable';
     app.log.warn({ transactionId: row.id, kind }, 'merchant debit of a sale failed');
     if (kind === 'insufficient_funds' || kind === 'link_invalid') {
-      // A definite refusal: nothing was debited, so the sale may be cancelled again.
+      // A definite refusal: nothing was debited. The sale stays Requested, marked, so that nobody
+      // pays it out; the operator cancels it (the reservation is released then).
       await app.db
         .update(transactions)
-        .set({ debitSentAt: null })
+        .set({ debitSentAt: null, debitFailure: kind, updatedAt: new Date() })
         .where(eq(transactions.id, row.id));
       throw new AppError(
         kind === 'insufficient_funds' ? 'MERCHANT_INSUFFICIENT_FUNDS' : 'MERCHANT_LINK_INVALID',
       );
     }
+    // Not answered: it may have happened. debit_sent_at stays, so the sale can only be taken
+    // again (same key), never cancelled meanwhile.
     throw new AppError('MERCHANT_UNAVAILABLE');
   }
 
+  await app.db.transaction(async (tx) => {
+    const now = new Date();
+    await tx
+      .update(transactions)
+      .set({ debitConfirmedAt: now, debitSentAt: null })
+      .where(eq(transactions.id, row.id));
+    await applyMove(tx, row.id, request, actor, { merchantDebited: true, now });
+  });
+}
+
+/**
+ * Completes a Pending sell once the operator has paid the won out to the sell's payee: records
+ * the payout reference, nothing more. The merchant was debited when the sale was taken; the
+ * database refuses a completion without a confirmed debit (migration 0010).
+ */
+export async function completeSell(
+  app: FastifyInstance,
+  transactionId: string,
+  actor: Operator,
+  input: { payoutReference?: string; note?: string },
+): Promise<void> {
   await app.db.transaction((tx) =>
-    applyMove(tx, row.id, request, actor, { merchantDebited: true }),
+    applyMove(
+      tx,
+      transactionId,
+      {
+        move: 'operator_complete_sell',
+        payoutReference: input.payoutReference ?? '',
+        note: input.note,
+      },
+      actor,
+    ),
   );
 }

@@ -1,7 +1,10 @@
+import { findKoreanBank, type Payee } from '@portal/contract/payees';
 import {
+  DEBIT_FAILURES,
   listCursor,
   readListCursor,
   type AgencyTransaction,
+  type DebitFailure,
   type DepositInstructions,
   type OperatorTransaction,
   type Transaction,
@@ -12,15 +15,17 @@ import {
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import {
-  agencies,
   agencyTransactionCounts,
+  deposits,
   merchants,
   transactionCounts,
   transactionEvents,
   transactions,
   users,
 } from '@server/db/schema';
-import { plainAmount } from '@server/modules/merchants/repository';
+import { trimDecimal } from '@portal/contract/decimal';
+import { koreaDayStart } from '@portal/contract/korea-time';
+import { containsPattern } from '@server/lib/text-search';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
@@ -57,11 +62,6 @@ const listColumns = {
     asset: merchants.asset,
   },
   user: { id: users.id, name: users.name, email: users.email },
-  agency: {
-    bankName: agencies.bankName,
-    bankAccountNumber: agencies.bankAccountNumber,
-    bankAccountHolder: agencies.bankAccountHolder,
-  },
 };
 
 export type JoinedRow = {
@@ -69,11 +69,6 @@ export type JoinedRow = {
   transaction: TransactionRow;
   merchant: { id: string; code: string; name: string; asset: string };
   user: { id: string; name: string; email: string };
-  agency: {
-    bankName: string | null;
-    bankAccountNumber: string | null;
-    bankAccountHolder: string | null;
-  } | null;
 };
 
 function joined(db: Database) {
@@ -81,18 +76,20 @@ function joined(db: Database) {
     .select(listColumns)
     .from(transactions)
     .innerJoin(merchants, eq(merchants.id, transactions.merchantId))
-    .innerJoin(users, eq(users.id, transactions.userId))
-    .leftJoin(agencies, eq(agencies.id, users.agencyId));
+    .innerJoin(users, eq(users.id, transactions.userId));
 }
 
+/** What to pay and where: the account the buy kept when it was made, never the agency's
+ * current one (docs/decisions/010). */
 function depositInstructions(row: JoinedRow): DepositInstructions | null {
-  const { transaction, agency } = row;
+  const { transaction } = row;
   if (transaction.type !== 'buy' || transaction.status !== 'Requested') return null;
-  if (!agency?.bankName || !agency.bankAccountNumber || !agency.bankAccountHolder) return null;
+  const { depositBankName, depositAccountNumber, depositAccountHolder } = transaction;
+  if (!depositBankName || !depositAccountNumber || !depositAccountHolder) return null;
   return {
-    bankName: agency.bankName,
-    accountNumber: agency.bankAccountNumber,
-    accountHolder: agency.bankAccountHolder,
+    bankName: depositBankName,
+    accountNumber: depositAccountNumber,
+    accountHolder: depositAccountHolder,
     depositorName: row.user.name,
     amountKrw: transaction.totalKrw,
   };
@@ -107,8 +104,8 @@ export function toTransaction(row: JoinedRow): Transaction {
     status: t.status,
     merchant: row.merchant,
     account: { id: t.accountId ?? '', name: t.accountName, accountNumber: t.accountNumber },
-    amount: plainAmount(t.amount),
-    rateKrw: plainAmount(t.rateKrw),
+    amount: trimDecimal(t.amount),
+    rateKrw: trimDecimal(t.rateKrw),
     totalKrw: t.totalKrw,
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
@@ -118,6 +115,34 @@ export function toTransaction(row: JoinedRow): Transaction {
     payoutReference: t.payoutReference,
     creditStatus: t.creditStatus,
     depositInstructions: depositInstructions(row),
+    payee: sellPayee(t),
+    debit:
+      t.type === 'sell'
+        ? {
+            sentAt: t.debitSentAt?.toISOString() ?? null,
+            confirmedAt: t.debitConfirmedAt?.toISOString() ?? null,
+            failure: isDebitFailure(t.debitFailure) ? t.debitFailure : null,
+          }
+        : null,
+    requested:
+      t.requestedAmount && t.requestedTotalKrw
+        ? { amount: trimDecimal(t.requestedAmount), totalKrw: t.requestedTotalKrw }
+        : null,
+  };
+}
+
+const isDebitFailure = (value: string | null): value is DebitFailure =>
+  (DEBIT_FAILURES as readonly (string | null)[]).includes(value);
+
+/** Where a sell's won is paid: the payee the sell kept when it was made (docs/decisions/010). */
+function sellPayee(t: TransactionRow): Payee | null {
+  if (t.type !== 'sell' || !t.payeeBankCode || !t.payeeAccountNumber) return null;
+  const bank = findKoreanBank(t.payeeBankCode);
+  return {
+    bankCode: t.payeeBankCode,
+    ...(bank ? { bankName: bank.en } : {}),
+    accountNumber: t.payeeAccountNumber,
+    holderName: t.payeeHolderName ?? '',
   };
 }
 
@@ -146,16 +171,6 @@ export interface TransactionFilter {
 export type RowFilter = Omit<TransactionFilter, 'page' | 'pageSize' | 'after'>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** 00:00 in Korea (+09:00, no daylight saving time) of a YYYY-MM-DD day, as an instant. */
-export function koreaDayStart(day: string): Date {
-  return new Date(`${day}T00:00:00+09:00`);
-}
-
-/** A LIKE pattern that finds `text` anywhere, with its own %, _ and backslash taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 function conditions(filter: RowFilter): SQL | undefined {
   const statuses = typeof filter.status === 'string' ? [filter.status] : filter.status;
@@ -339,8 +354,27 @@ export async function transactionDetail(
     .from(transactionEvents)
     .where(eq(transactionEvents.transactionId, id))
     .orderBy(asc(transactionEvents.id));
+  const refunds = await db
+    .select({
+      amountKrw: deposits.amountKrw,
+      status: deposits.status,
+      refundedAt: deposits.refundedAt,
+    })
+    .from(deposits)
+    .where(
+      and(
+        eq(deposits.refundTransactionId, id),
+        inArray(deposits.status, ['refund_due', 'refunded']),
+      ),
+    )
+    .orderBy(asc(deposits.receivedAt));
   return {
     ...toTransaction(row),
+    refunds: refunds.map((refund) => ({
+      amountKrw: refund.amountKrw,
+      status: refund.status === 'refunded' ? ('refunded' as const) : ('refund_due' as const),
+      refundedAt: refund.refundedAt?.toISOString() ?? null,
+    })),
     events: events.map((event) => ({
       move: event.move,
       from: event.fromStatus,

@@ -29,9 +29,12 @@ import { notifyTransactionChange } from '@server/modules/live/notify';
 import { MerchantError } from '@server/modules/merchants/adapter';
 import { callMerchantForAccount } from '@server/modules/merchants/adapters-plugin';
 import { findOwnAccount } from '@server/modules/accounts/repository';
-import { plainAmount, type MerchantRow } from '@server/modules/merchants/repository';
+import { findPayeeRow } from '@server/modules/payees/repository';
+import { trimDecimal } from '@portal/contract/decimal';
+import type { MerchantRow } from '@server/modules/merchants/repository';
 import { quoteSigner } from '@server/modules/rates/quotes';
-import { findRate } from '@server/modules/rates/repository';
+import { currentRate, findRate } from '@server/modules/rates/repository';
+import { holdName } from '@server/modules/kyc/name-lock';
 import { buyRequestExpiresAt } from './state-moves';
 import { nextTransactionNumber } from './repository';
 
@@ -77,6 +80,10 @@ async function lockedRate(
   if (quote.side !== side || quote.asset !== merchant.asset) throw new AppError('QUOTE_INVALID');
   const rate = await findRate(app.db, quote.rateId);
   if (!rate) throw new AppError('QUOTE_INVALID');
+  // A quote dies with its rate (docs/decisions/010): once the operator has set another rate (a
+  // corrected typo, say), a page still showing the old one must not make a request at it.
+  const current = await currentRate(app.db, merchant.asset);
+  if (current?.id !== rate.id) throw new AppError('QUOTE_RATE_CHANGED');
   return { rateId: rate.id, rateKrw: side === 'buy' ? rate.buyRateKrw : rate.sellRateKrw };
 }
 
@@ -130,9 +137,9 @@ export async function accountPosition(
   return {
     accountId: account.id,
     asset: merchant.asset,
-    balance: plainAmount(addAmounts(position.holding, position.reserved)),
-    openPosition: plainAmount(position.reserved),
-    available: plainAmount(position.holding),
+    balance: trimDecimal(addAmounts(position.holding, position.reserved)),
+    openPosition: trimDecimal(position.reserved),
+    available: trimDecimal(position.holding),
     syncedAt: position.syncedAt?.toISOString() ?? null,
   };
 }
@@ -154,6 +161,10 @@ export async function createSell(
   const amount = input.amount;
   checkLimits(merchant, amount);
   const rate = await lockedRate(app, input.quoteToken, 'sell', merchant, now);
+  // The won is paid only to the seller's registered account, and the sell keeps a copy of it, so
+  // a later change never redirects a payout already asked for (docs/decisions/010).
+  const payee = await findPayeeRow(app.db, userId);
+  if (!payee) throw new AppError('PAYEE_REQUIRED');
   const marker = await settlementMarker(app.db, account.id);
   const reading = await merchantBalance(app, merchant, account);
   const position = await readPosition(app.db, account.id);
@@ -177,6 +188,7 @@ export async function createSell(
         rate,
         totalKrw: krwTotal(amount, rate.rateKrw, 'sell'),
         expiresAt: null,
+        payee,
         now,
       });
       await postEntry(tx, 'sell_reserve', id, [
@@ -205,13 +217,20 @@ export async function createBuy(
   checkLimits(merchant, input.amount);
   const rate = await lockedRate(app, input.quoteToken, 'buy', merchant, now);
   const [agency] = await app.db
-    .select({ bankAccountNumber: agencies.bankAccountNumber })
+    .select({
+      bankName: agencies.bankName,
+      accountNumber: agencies.bankAccountNumber,
+      accountHolder: agencies.bankAccountHolder,
+    })
     .from(users)
     .leftJoin(agencies, eq(agencies.id, users.agencyId))
     .where(eq(users.id, userId));
-  if (!agency?.bankAccountNumber) throw new AppError('DEPOSIT_ACCOUNT_MISSING');
+  const { bankName, accountNumber, accountHolder } = agency ?? {};
+  if (!bankName || !accountNumber || !accountHolder) throw new AppError('DEPOSIT_ACCOUNT_MISSING');
 
   return app.db.transaction(async (tx) => {
+    // A rename waits for this buy, and then sees it (docs/decisions/010).
+    await holdName(tx, userId);
     const id = await insertRequest(tx, {
       type: 'buy',
       userId,
@@ -220,6 +239,9 @@ export async function createBuy(
       rate,
       totalKrw: krwTotal(input.amount, rate.rateKrw, 'buy'),
       expiresAt: buyRequestExpiresAt(now, app.config.buyRequestTtlHours),
+      // The account shown to the user is the one the request keeps: a later change of the
+      // agency's account never changes what an open request shows (docs/decisions/010).
+      depositAccount: { bankName, accountNumber, accountHolder },
       now,
     });
     await beforeCommit?.(tx, id);
@@ -237,6 +259,10 @@ async function insertRequest(
     rate: { rateId: string; rateKrw: string };
     totalKrw: string;
     expiresAt: Date | null;
+    /** Buys: the partner agency bank account the deposit is to be paid into. */
+    depositAccount?: { bankName: string; accountNumber: string; accountHolder: string };
+    /** Sells: the payee bank account the won is to be paid into. */
+    payee?: { bankCode: string; accountNumber: string; holderName: string };
     now: Date;
   },
 ): Promise<string> {
@@ -262,6 +288,12 @@ async function insertRequest(
       rateKrw: input.rate.rateKrw,
       totalKrw: input.totalKrw,
       expiresAt: input.expiresAt,
+      depositBankName: input.depositAccount?.bankName ?? null,
+      depositAccountNumber: input.depositAccount?.accountNumber ?? null,
+      depositAccountHolder: input.depositAccount?.accountHolder ?? null,
+      payeeBankCode: input.payee?.bankCode ?? null,
+      payeeAccountNumber: input.payee?.accountNumber ?? null,
+      payeeHolderName: input.payee?.holderName ?? null,
       createdAt: input.now,
       updatedAt: input.now,
     })

@@ -14,6 +14,7 @@ import { agencies, users } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
 import type { RoutePlugin } from '@server/lib/zod-routes';
 import { withIdempotency } from '@server/modules/idempotency/idempotency';
+import { isIdentityVerified } from '@server/modules/kyc/repository';
 import { applyMove } from './moves';
 import transactionListRoutes from './list-routes';
 import { transactionDetail } from './repository';
@@ -44,6 +45,8 @@ const transactionRoutes: RoutePlugin = async (app) => {
       },
       async (request, reply) => {
         const user = app.signedInUser(request);
+        // Money waits for a verified identity (docs/decisions/010), before anything else.
+        if (!(await isIdentityVerified(db, user.id))) throw new AppError('KYC_REQUIRED');
         return withIdempotency(db, request, reply, user.id, async (keep) => {
           let answer: { status: number; body: TransactionDetail } | undefined;
           // The answer is made and kept inside the request's own transaction, so a crash can
@@ -66,7 +69,7 @@ const transactionRoutes: RoutePlugin = async (app) => {
   create('buy');
   create('sell');
 
-  // Lists and exports (issue 6): their own file, registered here so they share the prefix.
+  // Lists and exports: their own file, registered here so they share the prefix.
   await app.register(transactionListRoutes);
 
   app.get(

@@ -1,5 +1,5 @@
 /**
- * The transaction state moves of DESIGN.md ("Transaction states"), and nothing else.
+ * The transaction state moves of docs/PRODUCT.md "Transaction states", and nothing else.
  *
  * Pure on purpose: no database, no Fastify, no clock. The database layer calls `planMove` inside
  * the same SQL transaction that locks the row, writes the new status, appends the returned event to
@@ -52,6 +52,7 @@ export type Actor =
 
 export const MOVES = [
   'deposit_matched',
+  'operator_match_deposit',
   'deposit_needs_review',
   'operator_complete_buy',
   'operator_cancel_buy',
@@ -60,33 +61,40 @@ export const MOVES = [
   'operator_take_sell',
   'operator_complete_sell',
   'operator_cancel_sell',
+  'operator_cancel_request',
 ] as const;
 export type MoveName = (typeof MOVES)[number];
 
 export type MoveRequest =
-  | { move: 'deposit_matched' }
+  | { move: 'deposit_matched'; depositId: string }
   | { move: 'deposit_needs_review'; reason: DepositReviewReason }
-  | { move: 'operator_complete_buy'; note?: string }
+  | { move: 'operator_match_deposit'; depositId: string; note?: string }
+  | { move: 'operator_complete_buy'; depositId: string; note?: string }
   | { move: 'operator_cancel_buy'; reason: string }
   | { move: 'user_cancel'; reason?: string }
   | { move: 'expire' }
   | { move: 'operator_take_sell'; note?: string }
   | { move: 'operator_complete_sell'; payoutReference: string; note?: string }
-  | { move: 'operator_cancel_sell'; reason: string };
+  | { move: 'operator_cancel_sell'; reason: string }
+  | { move: 'operator_cancel_request'; reason: string };
 
 /**
  * What the caller must do in the same database transaction as the status change. Named in the
- * product's words so that the caller's switch reads like DESIGN.md.
+ * product's words so that the caller's switch reads like docs/PRODUCT.md.
  * - credit_merchant_account: send the bought asset to the user's merchant account.
- * - debit_merchant_account: take the sold asset from the user's merchant account.
- * - settle_reservation: the amount held for a sell has been paid out; it is no longer held.
+ * - debit_merchant_account: take the sold asset from the user's merchant account (done before
+ *   the move: the move is applied only on the merchant's acknowledgement).
+ * - settle_reservation: the amount held for a sell has gone to the merchant; it is no longer held.
  * - release_reservation: the amount held for a sell is free again.
+ * - return_to_merchant_account: a sell already debited is cancelled; its asset goes back to the
+ *   same merchant account through the credit outbox (docs/decisions/010).
  */
 export const EFFECTS = [
   'credit_merchant_account',
   'debit_merchant_account',
   'settle_reservation',
   'release_reservation',
+  'return_to_merchant_account',
 ] as const;
 export type Effect = (typeof EFFECTS)[number];
 
@@ -96,8 +104,10 @@ export type Effect = (typeof EFFECTS)[number];
  * - review_reason: one of DEPOSIT_REVIEW_REASONS.
  * - payout_reference: the reference of the KRW payout (trimmed, 1..500 characters).
  * - expired: `now` is at or after the request's expiry time.
+ * - deposit: the deposit that pays the buy; a buy completes only with one (docs/decisions/010).
  */
-export type Requirement = 'owner' | 'reason' | 'review_reason' | 'payout_reference' | 'expired';
+export type Requirement =
+  'owner' | 'reason' | 'review_reason' | 'payout_reference' | 'expired' | 'deposit';
 
 /** Optional texts a move may carry; anything else on the request is ignored, not recorded. */
 export type OptionalText = 'note' | 'reason';
@@ -118,11 +128,14 @@ export interface MoveRule {
  * starting status: a move that arrives late (a second click, a retried webhook, the expiry sweep
  * after a deposit) finds the transaction elsewhere and is refused instead of applied twice.
  *
+ * Sells are debited at the merchant before they are paid out (docs/decisions/010): Take is the
+ * debit (Requested -> Pending only on the merchant's acknowledgement, the reservation settled to
+ * the merchant), Complete only records the won payout. A Pending sell is therefore already
+ * debited, and cancelling it gives the asset back. The operator may cancel a Requested buy or
+ * sell with a reason (operator_cancel_request); moves.ts refuses any cancel of a sell whose
+ * debit is in flight.
+ *
  * Deliberately absent:
- * - Operator cancel of a Requested sell. DESIGN has the operator act only on Pending sells; an
- *   operator who must stop a Requested sell takes it first, so the history shows who took charge.
- * - Operator cancel of a Requested buy. Nothing has been paid yet; the user may cancel, and the
- *   request expires on its own.
  * - Expiry of sells. A sell holds the user's own asset, not a promise of a deposit; it waits for
  *   the operator or for the user's cancel.
  * - deposit_matched refusing expired requests. Whether a deposit came in time depends on when the
@@ -137,7 +150,7 @@ export const MOVE_RULES: readonly MoveRule[] = [
     from: 'Requested',
     to: 'Completed',
     actors: ['system'],
-    requires: [],
+    requires: ['deposit'],
     optional: [],
     effects: ['credit_merchant_account'],
   },
@@ -157,7 +170,19 @@ export const MOVE_RULES: readonly MoveRule[] = [
     from: 'Pending',
     to: 'Completed',
     actors: ['operator'],
-    requires: [],
+    requires: ['deposit'],
+    optional: ['note'],
+    effects: ['credit_merchant_account'],
+  },
+  {
+    // The operator pays a still Requested buy with a deposit that did not settle it by itself
+    // (a near miss that left it open, or one the operator matched from the deposit's screen).
+    type: 'buy',
+    move: 'operator_match_deposit',
+    from: 'Requested',
+    to: 'Completed',
+    actors: ['operator'],
+    requires: ['deposit'],
     optional: ['note'],
     effects: ['credit_merchant_account'],
   },
@@ -165,6 +190,16 @@ export const MOVE_RULES: readonly MoveRule[] = [
     type: 'buy',
     move: 'operator_cancel_buy',
     from: 'Pending',
+    to: 'Cancelled',
+    actors: ['operator'],
+    requires: ['reason'],
+    optional: [],
+    effects: [],
+  },
+  {
+    type: 'buy',
+    move: 'operator_cancel_request',
+    from: 'Requested',
     to: 'Cancelled',
     actors: ['operator'],
     requires: ['reason'],
@@ -200,7 +235,7 @@ export const MOVE_RULES: readonly MoveRule[] = [
     actors: ['operator'],
     requires: [],
     optional: ['note'],
-    effects: [],
+    effects: ['debit_merchant_account', 'settle_reservation'],
   },
   {
     type: 'sell',
@@ -210,12 +245,22 @@ export const MOVE_RULES: readonly MoveRule[] = [
     actors: ['operator'],
     requires: ['payout_reference'],
     optional: ['note'],
-    effects: ['debit_merchant_account', 'settle_reservation'],
+    effects: [],
   },
   {
     type: 'sell',
     move: 'operator_cancel_sell',
     from: 'Pending',
+    to: 'Cancelled',
+    actors: ['operator'],
+    requires: ['reason'],
+    optional: [],
+    effects: ['return_to_merchant_account'],
+  },
+  {
+    type: 'sell',
+    move: 'operator_cancel_request',
+    from: 'Requested',
     to: 'Cancelled',
     actors: ['operator'],
     requires: ['reason'],
@@ -243,6 +288,8 @@ export interface TransactionEvent {
   at: Date;
   reason?: string;
   payoutReference?: string;
+  /** The deposit that paid a buy. */
+  depositId?: string;
   note?: string;
 }
 
@@ -277,6 +324,7 @@ const refuse = (code: MoveRefusalCode, message: string): Refusal => ({ ok: false
 
 const MOVE_WORDS: Record<MoveName, string> = {
   deposit_matched: 'complete it with a matching deposit',
+  operator_match_deposit: 'complete it with this deposit',
   deposit_needs_review: 'send it to review',
   operator_complete_buy: 'complete it',
   operator_cancel_buy: 'cancel it',
@@ -285,6 +333,7 @@ const MOVE_WORDS: Record<MoveName, string> = {
   operator_take_sell: 'take it for payout',
   operator_complete_sell: 'complete it',
   operator_cancel_sell: 'cancel it',
+  operator_cancel_request: 'cancel it',
 };
 
 type TextCheck = { ok: true; value: string | undefined } | { ok: false };
@@ -307,7 +356,10 @@ function readText(value: unknown, what: string): TextCheck {
 const tooLong = (what: string): Refusal =>
   refuse('TEXT_TOO_LONG', `The ${what} must be at most ${MOVE_TEXT_MAX_LENGTH} characters.`);
 
-function field(request: MoveRequest, name: 'reason' | 'note' | 'payoutReference'): unknown {
+function field(
+  request: MoveRequest,
+  name: 'reason' | 'note' | 'payoutReference' | 'depositId',
+): unknown {
   return (request as Record<string, unknown>)[name];
 }
 
@@ -359,6 +411,17 @@ export function planMove(
     if (now.getTime() < expiresAt.getTime()) {
       return refuse('NOT_EXPIRED', 'This request has not expired yet.');
     }
+  }
+
+  if (rule.requires.includes('deposit')) {
+    const depositId = field(request, 'depositId');
+    if (typeof depositId !== 'string' || depositId === '') {
+      return refuse(
+        'TRANSITION_NOT_ALLOWED',
+        'A buy completes only with the deposit that paid it.',
+      );
+    }
+    event.depositId = depositId;
   }
 
   if (rule.requires.includes('review_reason')) {

@@ -84,12 +84,14 @@ export interface ProfileChange {
 /**
  * Saves a user's personal information. Returns the fields that changed, or null when the email
  * belongs to someone else (the unique constraint decides, so two users racing for one address
- * cannot both get it).
+ * cannot both get it). When the name changes, `beforeNameChange` runs first in the same
+ * transaction, with the user's row locked, and may refuse (the name rules of the caller).
  */
 export async function updateProfile(
   db: Database,
   id: string,
   change: ProfileChange,
+  beforeNameChange: (tx: Database) => Promise<void> = async () => {},
 ): Promise<Array<keyof ProfileChange> | null> {
   try {
     return await db.transaction(async (tx) => {
@@ -102,6 +104,7 @@ export async function updateProfile(
       const changed = (Object.keys(change) as Array<keyof ProfileChange>).filter(
         (field) => before[field] !== change[field],
       );
+      if (changed.includes('name')) await beforeNameChange(tx);
       if (changed.length > 0) {
         await tx
           .update(users)

@@ -1,8 +1,7 @@
 import {
   changeUserRoleRequestSchema,
-  changeUserRoleResponseSchema,
+  changedUserResponseSchema,
   changeUserStatusRequestSchema,
-  changeUserStatusResponseSchema,
   operatorUserListResponseSchema,
   operatorUsersQuerySchema,
   userIdParamsSchema,
@@ -39,7 +38,7 @@ const userRoutes: RoutePlugin = async (app) => {
       schema: {
         params: userIdParamsSchema,
         body: changeUserStatusRequestSchema,
-        response: { 200: changeUserStatusResponseSchema },
+        response: { 200: changedUserResponseSchema },
       },
     },
     async (request) => {
@@ -64,7 +63,7 @@ const userRoutes: RoutePlugin = async (app) => {
       schema: {
         params: userIdParamsSchema,
         body: changeUserRoleRequestSchema,
-        response: { 200: changeUserRoleResponseSchema },
+        response: { 200: changedUserResponseSchema },
       },
     },
     async (request) => {

@@ -5,8 +5,12 @@ import { seedDemoData } from '@server/demo/seed';
 export default fp(
   async (app) => {
     if (!app.config.demoData) return;
-    const seeded = await seedDemoData(app.db, { merchants: { secretBox: app.secretBox } });
+    const seeded = await seedDemoData(app.db, {
+      merchants: { secretBox: app.secretBox },
+      sandboxMerchants: app.config.sandboxMerchants,
+      storage: app.storage,
+    });
     app.log.info(seeded ? 'demo data seeded' : 'demo data already present');
   },
-  { name: 'demo-data', dependencies: ['database', 'secret-box'] },
+  { name: 'demo-data', dependencies: ['database', 'secret-box', 'storage'] },
 );

@@ -16,7 +16,7 @@ export async function sweep(db: Database, lifetime: SessionLifetime) {
 
 /**
  * Keeps the tables that only grow by themselves small: once at start, then every
- * SWEEP_INTERVAL_MS. A failed sweep is logged and tried again next time; it never stops a start.
+ * SWEEP_INTERVAL_MS, as a background job (plugins/app/jobs.ts).
  */
 export default fp(
   async (app) => {
@@ -24,25 +24,12 @@ export default fp(
       idleMinutes: app.config.sessionIdleMinutes,
       maxHours: app.config.sessionMaxHours,
     };
-    let running: Promise<void> | undefined;
-    const run = () => {
-      running ??= sweep(app.db, lifetime)
-        .then((swept) => app.log.debug({ swept }, 'expired rows swept'))
-        .catch((error: unknown) => app.log.warn({ err: error }, 'sweep failed'))
-        .finally(() => {
-          running = undefined;
-        });
-    };
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      run();
-      timer = setInterval(run, SWEEP_INTERVAL_MS);
-      timer.unref();
-    });
-    app.addHook('preClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
+    app.jobs.every(
+      'expired rows',
+      SWEEP_INTERVAL_MS,
+      async () => app.log.debug({ swept: await sweep(app.db, lifetime) }, 'expired rows swept'),
+      { atStart: true },
+    );
   },
-  { name: 'housekeeping', dependencies: ['database'] },
+  { name: 'housekeeping', dependencies: ['database', 'jobs'] },
 );

@@ -31,10 +31,16 @@ describe('saved merchant accounts', () => {
   });
   afterAll(() => kit.close());
 
+  /** Each person verifies an account number of their own unless told otherwise. */
+  const numbers = new Map<string, string>();
+  const numberOf = (person: Person) => {
+    if (!numbers.has(person.id)) numbers.set(person.id, `1002-${3344 + numbers.size}`);
+    return numbers.get(person.id)!;
+  };
   function verify(person: Person, body: Record<string, unknown>) {
     return person.browser.post('/api/accounts/verify', {
       merchantId: merchant.id,
-      accountNumber: '1002-3344',
+      accountNumber: numberOf(person),
       password: RIGHT_PASSWORD,
       ...body,
     });
@@ -250,9 +256,46 @@ describe('saved merchant accounts', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('ACCOUNT_ALREADY_SAVED');
 
-    // Another user may save the same account number.
+    // Another user may not: one merchant account, one owner (docs/decisions/010).
     const other = await kit.person();
-    await kit.saveAccount(other, merchant, 'DUP-1');
+    const taken = await verify(other, { accountNumber: 'DUP-1' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.code).toBe('MERCHANT_ACCOUNT_TAKEN');
+  });
+
+  it('two users verifying one account at once: the first to save owns it, the other is told', async () => {
+    kit.adapter = fakeMerchant();
+    const [a, b] = [await kit.person(), await kit.person()];
+    const [va, vb] = [
+      await verify(a, { accountNumber: 'RACE-1' }),
+      await verify(b, { accountNumber: 'RACE-1' }),
+    ];
+    const saves = await Promise.all([
+      a.browser.post('/api/accounts', { verificationId: va.json().verificationId }),
+      b.browser.post('/api/accounts', { verificationId: vb.json().verificationId }),
+    ]);
+    expect(saves.map((s) => s.statusCode).sort()).toEqual([201, 409]);
+    const refused = saves.find((s) => s.statusCode === 409)!;
+    expect(refused.json().error.code).toBe('MERCHANT_ACCOUNT_TAKEN');
+  });
+
+  it('refuses an account held in another name', async () => {
+    kit.adapter = {
+      ...fakeMerchant(),
+      verifyAccount: () => Promise.resolve({ holderName: '김철수', linkToken: 'link-x' }),
+    };
+    const person = await kit.person();
+    const refused = await verify(person, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('HOLDER_NAME_MISMATCH');
+    expect(await listOf(person)).toEqual([]);
+    // The same name as the bank may write it (spaces, decomposed Hangul) is the same name.
+    kit.adapter = {
+      ...fakeMerchant(),
+      verifyAccount: () =>
+        Promise.resolve({ holderName: ` ${HOLDER_NAME.normalize('NFD')} `, linkToken: 'link-y' }),
+    };
+    expect((await verify(person, {})).statusCode).toBe(200);
   });
 
   it('renames, makes default and deletes only the owner’s accounts', async () => {

@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { KycDocumentKind } from '@portal/contract/kyc';
 import type { TransactionStatus } from '@portal/contract/transactions';
 import {
+  deposits,
   kycDocuments,
   merchantAccounts,
   merchants,
@@ -131,7 +133,10 @@ export async function addAccount(app: App, userId: string, merchantId: string) {
   });
 }
 
-/** A buy of `totalKrw` won (amount = total / 1000) in `status`, made `createdAt`. */
+/**
+ * A buy of `totalKrw` won (amount = total / 1000) in `status`, made `createdAt`. A Completed one
+ * is paid by a deposit of its own, as the database requires (docs/decisions/010).
+ */
 export async function addBuy(
   app: App,
   userId: string,
@@ -140,25 +145,48 @@ export async function addBuy(
   status: TransactionStatus,
   createdAt = new Date(),
 ) {
-  const [row] = await app.db
-    .insert(transactions)
-    .values({
-      number: `T${randomBytes(6).toString('hex').toUpperCase()}`,
-      type: 'buy',
-      status,
-      userId,
-      merchantId: merchant.id,
-      accountName: 'Main',
-      accountNumber: 'ACC-1',
-      amount: String(totalKrw / 1000),
-      rateId: merchant.rateId,
-      rateKrw: '1000',
-      totalKrw: String(totalKrw),
-      expiresAt: new Date(createdAt.getTime() + 86_400_000),
-      createdAt,
-      updatedAt: createdAt,
-      completedAt: status === 'Completed' ? createdAt : null,
-    })
-    .returning({ id: transactions.id, number: transactions.number });
-  return row!;
+  return app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(transactions)
+      .values({
+        number: `T${randomBytes(6).toString('hex').toUpperCase()}`,
+        type: 'buy',
+        status: status === 'Completed' ? 'Pending' : status,
+        depositBankName: 'Test Bank',
+        depositAccountNumber: '100-200-300000',
+        depositAccountHolder: 'Test Agency',
+        userId,
+        merchantId: merchant.id,
+        accountName: 'Main',
+        accountNumber: 'ACC-1',
+        amount: String(totalKrw / 1000),
+        rateId: merchant.rateId,
+        rateKrw: '1000',
+        totalKrw: String(totalKrw),
+        expiresAt: new Date(createdAt.getTime() + 86_400_000),
+        createdAt,
+        updatedAt: createdAt,
+        completedAt: status === 'Completed' ? createdAt : null,
+      })
+      .returning({ id: transactions.id, number: transactions.number });
+    if (status === 'Completed') {
+      const [paid] = await tx
+        .insert(deposits)
+        .values({
+          bankReference: `KIT-${randomBytes(6).toString('hex')}`,
+          depositorName: 'kit',
+          amountKrw: String(totalKrw),
+          receivedAt: createdAt,
+          source: 'manual',
+          status: 'settled',
+          matchedTransactionId: row!.id,
+        })
+        .returning({ id: deposits.id });
+      await tx
+        .update(transactions)
+        .set({ status: 'Completed', settledByDepositId: paid!.id })
+        .where(eq(transactions.id, row!.id));
+    }
+    return row!;
+  });
 }

@@ -1,10 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '@server/lib/zod-routes';
 import { IP_SIGN_INS } from '@server/modules/auth/throttling';
 import { BrowserClient, GOOD_PASSWORD, randomAddress, uniqueEmail } from '@test/browser-client';
 import { buildTestApp, buildTwoTestApps } from '@test/helpers';
 import { createUser } from '@test/identity';
+
+/** Counts argon2 verifications; each still runs the real one. */
+const argon2 = vi.hoisted(() => ({ verifies: 0 }));
+vi.mock('@node-rs/argon2', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@node-rs/argon2')>();
+  return {
+    ...real,
+    verify: (...args: Parameters<typeof real.verify>) => {
+      argon2.verifies += 1;
+      return real.verify(...args);
+    },
+  };
+});
 
 const WRONG = 'not the password at all';
 
@@ -96,25 +109,21 @@ describe('per IP address', () => {
   });
 });
 
-describe('timing', () => {
-  it('takes as long for an unknown email as for a wrong password', async () => {
+describe('unknown emails', () => {
+  // Timing is not asserted (a loaded machine makes any bound flaky); the work is: an unknown
+  // email verifies a password against a dummy argon2id hash exactly as a known one does, so
+  // the answer takes as long and does not tell which emails exist.
+  it('verify a password as a wrong password for a known email does', async () => {
     const { email } = await createUser(app);
-    const time = async (address: string, body: { email: string; password: string }) => {
-      const browser = await browserOn(app, address);
-      const started = performance.now();
+    const verifiesFor = async (body: { email: string; password: string }) => {
+      const browser = await browserOn(app, randomAddress());
+      const before = argon2.verifies;
       const response = await browser.post('/api/auth/sign-in', body);
       expect(response.statusCode).toBe(401);
-      return performance.now() - started;
+      return argon2.verifies - before;
     };
-    const known: number[] = [];
-    const unknown: number[] = [];
-    for (let round = 0; round < 4; round += 1) {
-      known.push(await time(randomAddress(), { email, password: `${WRONG}${round}` }));
-      unknown.push(await time(randomAddress(), { email: uniqueEmail('ghost'), password: WRONG }));
-    }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
-    // Without the dummy hash an unknown email answers in a fraction of the time.
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    expect(await verifiesFor({ email, password: WRONG })).toBe(1);
+    expect(await verifiesFor({ email: uniqueEmail('ghost'), password: WRONG })).toBe(1);
   });
 });
 

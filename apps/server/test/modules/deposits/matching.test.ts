@@ -9,6 +9,7 @@ import {
   type DepositDecision,
   type DepositReviewReason,
   type IncomingDeposit,
+  sameReceivingAccount,
 } from '@server/modules/deposits/matching';
 
 const HOUR = 60 * 60 * 1000;
@@ -25,6 +26,7 @@ function request(overrides: Partial<CandidateRequest> = {}): CandidateRequest {
     requestedAt: REQUESTED_AT,
     status: 'Requested',
     expiresAt: EXPIRES_AT,
+    depositAccountNumber: null,
     ...overrides,
   };
 }
@@ -148,7 +150,7 @@ describe('decideDeposit: examples', () => {
     );
   });
 
-  it('does not fold letter case (nothing looser than the spec)', () => {
+  it('does not fold letter case (nothing looser than the product rule)', () => {
     const kim = request({ registeredName: 'Kim Min-jun' });
     expect(decideDeposit(deposit({ depositorName: 'KIM MIN-JUN' }), [kim])).toEqual(
       reviews('name_differs', ['tx-1']),
@@ -221,6 +223,34 @@ describe('decideDeposit: examples', () => {
       reviews('amount_differs', ['amount']),
     );
     expect(decideDeposit(deposit(), [otherName])).toEqual(reviews('name_differs', ['name']));
+  });
+
+  it('settles only a request that showed the account the deposit came in on', () => {
+    const seoul = request({ transactionId: 'seoul', depositAccountNumber: '110-234-567890' });
+    expect(decideDeposit(deposit({ receivingAccount: '110234567890' }), [seoul])).toEqual({
+      kind: 'settle',
+      transactionId: 'seoul',
+    });
+    expect(decideDeposit(deposit({ receivingAccount: '333-01-998877' }), [seoul])).toEqual({
+      kind: 'review',
+      reason: 'receiving_account_differs',
+      relatedTransactionIds: ['seoul'],
+    });
+    // The bank did not say: the account cannot count against it.
+    expect(decideDeposit(deposit(), [seoul]).kind).toBe('settle');
+  });
+
+  it('settles the one request on the receiving account when two people of one name asked', () => {
+    const seoul = request({ transactionId: 'seoul', depositAccountNumber: '110-234-567890' });
+    const busan = request({
+      transactionId: 'busan',
+      userId: 'user-2',
+      depositAccountNumber: '333-01-998877',
+    });
+    expect(decideDeposit(deposit({ receivingAccount: '333-01-998877' }), [seoul, busan])).toEqual({
+      kind: 'settle',
+      transactionId: 'busan',
+    });
   });
 
   it('never matches an empty or blank name', () => {
@@ -297,7 +327,8 @@ type MutationKind =
   | 'missing_space'
   | 'two_fitting'
   | 'request_after_deposit'
-  | 'expired';
+  | 'expired'
+  | 'other_account';
 
 const EXPECTED_REASON: Record<MutationKind, DepositReviewReason> = {
   one_won_off: 'amount_differs',
@@ -308,6 +339,7 @@ const EXPECTED_REASON: Record<MutationKind, DepositReviewReason> = {
   two_fitting: 'multiple_candidates',
   request_after_deposit: 'no_prior_request',
   expired: 'request_expired',
+  other_account: 'receiving_account_differs',
 };
 
 interface Scenario {
@@ -347,6 +379,7 @@ const decoys = (base: bigint) =>
         requestedAt: REQUESTED_AT,
         status: 'Requested',
         expiresAt: EXPIRES_AT,
+        depositAccountNumber: null,
       })),
     );
 
@@ -408,6 +441,7 @@ const nearMiss: fc.Arbitrary<Scenario> = fc
     'two_fitting',
     'request_after_deposit',
     'expired',
+    'other_account',
   )
   .chain((kind) =>
     fc.record({
@@ -434,6 +468,9 @@ const nearMiss: fc.Arbitrary<Scenario> = fc
     if (kind === 'request_after_deposit')
       target.requestedAt = new Date(RECEIVED_AT.getTime() + (pick % HOUR));
     if (kind === 'expired') target.expiresAt = new Date(RECEIVED_AT.getTime() - (pick % HOUR));
+    // The buy showed Seoul's account; the bank reports the deposit on Busan's.
+    target.depositAccountNumber = '110-234-567890';
+    const receivingAccount = kind === 'other_account' ? '333-01-998877' : '110234567890';
 
     const mutated = mutateName(kind, name, pick, replacement);
     const shifted = decoys.map((d) => ({
@@ -444,7 +481,11 @@ const nearMiss: fc.Arbitrary<Scenario> = fc
     candidates.splice(position % (candidates.length + 1), 0, ...targets);
     return {
       kind,
-      deposit: deposit({ depositorName: applyBenign(mutated, benign), amountKrw: depositAmount }),
+      deposit: deposit({
+        depositorName: applyBenign(mutated, benign),
+        amountKrw: depositAmount,
+        receivingAccount,
+      }),
       candidates,
       targetIds: targets.map((t) => t.transactionId),
     };
@@ -538,6 +579,7 @@ describe('decideDeposit: properties', () => {
       requestedAt: anyDate,
       status,
       expiresAt: anyDate,
+      depositAccountNumber: fc.option(anyUnit),
     });
     fc.assert(
       fc.property(
@@ -545,8 +587,12 @@ describe('decideDeposit: properties', () => {
         fc.oneof(anyUnit, fc.bigInt({ min: 0n, max: 10n ** 12n }).map(String)),
         anyDate,
         fc.array(candidate, { maxLength: 4 }),
-        (depositorName, amountKrw, receivedAt, candidates) => {
-          const decision = decideDeposit({ depositorName, amountKrw, receivedAt }, candidates);
+        fc.option(anyUnit),
+        (depositorName, amountKrw, receivedAt, candidates, receivingAccount) => {
+          const decision = decideDeposit(
+            { depositorName, amountKrw, receivedAt, receivingAccount },
+            candidates,
+          );
           if (decision.kind === 'settle') {
             const chosen = candidates.filter((c) => c.transactionId === decision.transactionId);
             expect(chosen.length).toBeGreaterThan(0);
@@ -558,7 +604,8 @@ describe('decideDeposit: properties', () => {
                   normaliseDepositorName(c.registeredName) ===
                     normaliseDepositorName(depositorName) &&
                   c.requestedAt.getTime() < receivedAt.getTime() &&
-                  receivedAt.getTime() < c.expiresAt.getTime(),
+                  receivedAt.getTime() < c.expiresAt.getTime() &&
+                  sameReceivingAccount(receivingAccount, c.depositAccountNumber),
               ),
             ).toBe(true);
           } else {

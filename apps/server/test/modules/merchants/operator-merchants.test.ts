@@ -198,7 +198,7 @@ describe('operator merchants', () => {
     expect(item).toBeDefined();
     // Users see no operator details.
     expect(Object.keys(item!).sort()).toEqual(
-      ['asset', 'code', 'id', 'maxPerRequest', 'minPerRequest', 'name'].sort(),
+      ['asset', 'code', 'id', 'maxPerRequest', 'minPerRequest', 'name', 'sandbox'].sort(),
     );
 
     const disabled = await operator.browser.patch(`/api/operator/merchants/${merchant.id}`, {

@@ -231,7 +231,7 @@ describe('the merchant credit of a completed buy', () => {
 });
 
 describe('deposits that need a person', () => {
-  it('expiry cancels an open buy; a deposit after it goes to review as request_expired', async () => {
+  it('expiry cancels an open buy; a deposit after it is a refund due (request_expired)', async () => {
     const owner = await expiring.person();
     const account = await expiring.account(owner);
     const buy = await expiring.made(owner, 'buy', account.id, uniqueAmount());
@@ -250,15 +250,24 @@ describe('deposits that need a person', () => {
       receivedAt: later.toISOString(),
     });
     expect(recorded.deposit).toMatchObject({
-      status: 'review',
+      status: 'refund_due',
       reviewReason: 'request_expired',
+      refundReason: 'request_expired',
+      refundTransactionId: buy.id,
       relatedTransactionIds: [buy.id],
       matchedTransactionId: null,
     });
     expect(await statusOf(expiring.app, buy.id)).toBe('Cancelled');
+    // The owner sees on the request that the won goes back.
+    const after = (
+      await owner.browser.get(`/api/transactions/${buy.id}`)
+    ).json<TransactionDetail>();
+    expect(after.refunds).toEqual([
+      { amountKrw: buy.totalKrw, status: 'refund_due', refundedAt: null },
+    ]);
   });
 
-  it('a deposit for a buy the user cancelled goes to review', async () => {
+  it('a deposit for a buy the user cancelled is a refund due, shown on that buy', async () => {
     const owner = await kit.person();
     const account = await kit.account(owner);
     const buy = await kit.made(owner, 'buy', account.id, uniqueAmount());
@@ -267,8 +276,10 @@ describe('deposits that need a person', () => {
 
     const recorded = await deposit(kit.app, { depositorName: owner.name, amountKrw: buy.totalKrw });
     expect(recorded.deposit).toMatchObject({
-      status: 'review',
+      status: 'refund_due',
       reviewReason: 'no_prior_request',
+      refundReason: 'request_cancelled',
+      refundTransactionId: buy.id,
       relatedTransactionIds: [buy.id],
       matchedTransactionId: null,
     });

@@ -9,7 +9,7 @@ import type {
 import { sql } from 'drizzle-orm';
 import type { UserRole } from '@portal/contract/users';
 import type { Config } from '@server/config';
-import { agencies, merchants, rates, users } from '@server/db/schema';
+import { agencies, merchants, payeeAccounts, rates, users } from '@server/db/schema';
 import type { App } from '@server/lib/zod-routes';
 import { createSession } from '@server/modules/auth/sessions';
 import { recordDeposit, type RecordedDeposit } from '@server/modules/deposits/service';
@@ -19,6 +19,7 @@ import { SESSION_COOKIE } from '@server/plugins/app/access';
 import { BrowserClient, uniqueEmail } from '@test/browser-client';
 import { expireBuyRequests } from '@server/modules/transactions/workers';
 import { buildTestApp } from '@test/helpers';
+import { markIdentityVerified } from '@test/identity';
 
 /**
  * Money tests run the real thing: the real app on the test database (PGlite, or PostgreSQL with
@@ -118,6 +119,15 @@ export async function moneyKit(options: { config?: Partial<Config> } = {}): Prom
         agencyId: agency!.id,
       })
       .returning({ id: users.id });
+    // Everyone can sell: a sell needs a payee (docs/decisions/010); payee tests replace it.
+    await app.db.insert(payeeAccounts).values({
+      userId: row!.id,
+      bankCode: '004',
+      accountNumber: `110-${String(randomBytes(4).readUInt32BE(0) % 1_000_000).padStart(6, '0')}-000000`,
+      holderName: name,
+    });
+    // Everyone here is verified: buying and selling wait for it (KYC_REQUIRED otherwise).
+    await markIdentityVerified(app, row!.id);
     const { token } = await createSession(
       app.db,
       row!.id,
@@ -265,11 +275,14 @@ export async function ledgerHealth(app: App) {
 
 export const HEALTHY_LEDGER = { total: '0', drifted: [], overdrafts: 0 };
 
-/** Sum of the amounts of the account's open (Requested or Pending) sells, as NUMERIC text. */
+/**
+ * Sum of the amounts the account's sells still hold, as NUMERIC text: Requested ones (a taken,
+ * Pending sell has already been debited at the merchant, docs/decisions/010).
+ */
 export async function openSellTotal(app: App, accountId: string): Promise<string> {
   const result = await app.db.execute<{ total: string }>(
     sql`select coalesce(sum(amount), 0)::text as total from transactions
-         where account_id = ${accountId} and type = 'sell' and status in ('Requested', 'Pending')`,
+         where account_id = ${accountId} and type = 'sell' and status = 'Requested'`,
   );
   return result.rows[0]!.total;
 }

@@ -15,17 +15,19 @@ import {
   uniqueKoreanName,
   type MoneyKit,
 } from './money-test-kit';
+import { depth } from '@test/depth';
 
 /**
- * Near misses never complete a buy (spec section 4: name after trimming, NFC and folding inner
+ * Near misses never complete a buy (docs/PRODUCT.md "Deposit matching": name after trimming, NFC and folding inner
  * spaces, amount exactly, request made before). Every near-miss deposit targets a real open buy
  * request made by the real service, and must land in the operator's queue with the right reason.
  * A near miss moves the requests it concerns to Pending, so each request serves one near miss:
  * per person, seven requests take six near misses.
  *
- * 10,000 deposits on real PostgreSQL (DATABASE_URL); 1,000 on embedded PGlite, which is slower.
+ * In the deep run (test/depth.ts) 10,000 deposits on real PostgreSQL (DATABASE_URL) and 1,000 on
+ * embedded PGlite, which is slower; 300 in `npm test`.
  */
-const DEPOSITS = TEST_DATABASE_URL ? 10_000 : 1_000;
+const DEPOSITS = depth(TEST_DATABASE_URL ? 10_000 : 1_000, 300);
 const PER_PERSON = 6;
 /** People whose requests are open at once. */
 const GROUP = 100;
@@ -112,7 +114,7 @@ function plusWon(amountKrw: string, delta: number): string {
 
 describe('near-miss deposits', () => {
   it(
-    `${DEPOSITS.toLocaleString('en')} near misses (10,000 on PostgreSQL, 1,000 on PGlite) complete nothing; true matches still do`,
+    `${DEPOSITS.toLocaleString('en')} near misses complete nothing; true matches still do`,
     { timeout: 900_000 },
     async () => {
       const started = Date.now();

@@ -8,6 +8,7 @@ import type {
   OperatorTransaction,
   StatementImportReport,
 } from '@portal/contract/transactions';
+import { assetForKrw } from '@portal/contract/money';
 import { sandboxMerchantAccounts } from '@server/db/schema';
 import { ledgerTotal } from '@server/modules/ledger/ledger';
 import { MerchantError } from '@server/modules/merchants/adapter';
@@ -37,22 +38,26 @@ async function sandboxBalance(accountNumber: string): Promise<string> {
 }
 
 describe('operator: sell payouts', () => {
-  it('take, then complete with the payout reference: the merchant is debited once', async () => {
+  it('take debits the merchant, then complete records the payout reference', async () => {
     const owner = await kit.person();
     const account = await kit.account(owner, '20');
     const sell = await kit.made(owner, 'sell', account.id, '5');
 
-    const noReference = await operator.browser.post(
-      `/api/operator/transactions/${sell.id}/complete`,
-      { payoutReference: 'too early' },
-    );
-    expect(noReference.json()).toMatchObject({ error: { code: 'TRANSITION_NOT_ALLOWED' } });
+    const tooEarly = await operator.browser.post(`/api/operator/transactions/${sell.id}/complete`, {
+      payoutReference: 'too early',
+    });
+    expect(tooEarly.json()).toMatchObject({ error: { code: 'TRANSITION_NOT_ALLOWED' } });
+    expect(await sandboxBalance(account.accountNumber)).toBe('20.00000000');
 
     const taken = await operator.browser.post(`/api/operator/transactions/${sell.id}/take`, {});
     expect(taken.json<OperatorTransaction>()).toMatchObject({
       status: 'Pending',
       user: { id: owner.id },
+      debit: { sentAt: null, failure: null },
     });
+    expect(taken.json<OperatorTransaction>().debit?.confirmedAt).toEqual(expect.any(String));
+    // Debited before anyone pays the won out.
+    expect(await sandboxBalance(account.accountNumber)).toBe('15.00000000');
 
     const missing = await operator.browser.post(
       `/api/operator/transactions/${sell.id}/complete`,
@@ -83,11 +88,10 @@ describe('operator: sell payouts', () => {
     expect(await ledgerTotal(kit.app.db)).toBe('0');
   });
 
-  it('a merchant that does not answer leaves the sale Pending and no longer cancellable; a retry completes it', async () => {
+  it('a merchant that does not answer leaves the sale Requested and not cancellable; taking again debits once', async () => {
     const owner = await kit.person();
     const account = await kit.account(owner, '20');
     const sell = await kit.made(owner, 'sell', account.id, '3');
-    await operator.browser.post(`/api/operator/transactions/${sell.id}/take`, {});
 
     const real = kit.app.merchantAdapters.forMerchant;
     kit.app.merchantAdapters.forMerchant = (merchant) => ({
@@ -95,42 +99,37 @@ describe('operator: sell payouts', () => {
       debit: () => Promise.reject(new MerchantError('unavailable', 'down')),
     });
     try {
-      const failed = await operator.browser.post(`/api/operator/transactions/${sell.id}/complete`, {
-        payoutReference: 'P-1',
-      });
+      const failed = await operator.browser.post(`/api/operator/transactions/${sell.id}/take`, {});
       expect(failed.statusCode).toBe(503);
       expect(failed.json()).toMatchObject({ error: { code: 'MERCHANT_UNAVAILABLE' } });
     } finally {
       kit.app.merchantAdapters.forMerchant = real;
     }
-    const cancel = await operator.browser.post(`/api/operator/transactions/${sell.id}/cancel`, {
-      reason: 'changed my mind',
-    });
-    expect(cancel.statusCode).toBe(409);
-    const retried = await operator.browser.post(`/api/operator/transactions/${sell.id}/complete`, {
+    const inFlight = (
+      await operator.browser.get(
+        `/api/operator/transactions?type=sell&status=Requested&pageSize=100`,
+      )
+    )
+      .json<{ items: OperatorTransaction[] }>()
+      .items.find((item) => item.id === sell.id);
+    expect(inFlight?.debit?.sentAt).toEqual(expect.any(String));
+    for (const cancel of [
+      () =>
+        operator.browser.post(`/api/operator/transactions/${sell.id}/cancel`, { reason: 'stop' }),
+      () => owner.browser.post(`/api/transactions/${sell.id}/cancel`, {}),
+    ]) {
+      const refused = await cancel();
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ error: { code: 'TRANSITION_NOT_ALLOWED' } });
+    }
+    const retried = await operator.browser.post(`/api/operator/transactions/${sell.id}/take`, {});
+    expect(retried.json<OperatorTransaction>().status).toBe('Pending');
+    expect(await sandboxBalance(account.accountNumber)).toBe('17.00000000');
+    const done = await operator.browser.post(`/api/operator/transactions/${sell.id}/complete`, {
       payoutReference: 'P-1',
     });
-    expect(retried.json<OperatorTransaction>().status).toBe('Completed');
+    expect(done.json<OperatorTransaction>().status).toBe('Completed');
     expect(await sandboxBalance(account.accountNumber)).toBe('17.00000000');
-  });
-
-  it('cancelling a Pending sell releases the reservation; a reason is required', async () => {
-    const owner = await kit.person();
-    const account = await kit.account(owner, '8');
-    const sell = await kit.made(owner, 'sell', account.id, '8');
-    await operator.browser.post(`/api/operator/transactions/${sell.id}/take`, {});
-    const noReason = await operator.browser.post(`/api/operator/transactions/${sell.id}/cancel`, {
-      reason: '   ',
-    });
-    expect(noReason.statusCode).toBe(400);
-    const cancelled = await operator.browser.post(`/api/operator/transactions/${sell.id}/cancel`, {
-      reason: 'Bank account of the user could not be verified',
-    });
-    expect(cancelled.json<OperatorTransaction>().status).toBe('Cancelled');
-    const position = (
-      await owner.browser.get(`/api/accounts/${account.id}/position`)
-    ).json<AccountPosition>();
-    expect(position).toMatchObject({ openPosition: '0', available: '8' });
   });
 
   it('clients cannot reach operator routes', async () => {
@@ -146,7 +145,7 @@ describe('operator: sell payouts', () => {
 });
 
 describe('operator: deposits that need a person', () => {
-  it('a near-miss deposit delays the buy with its reason; completing it with the deposit resolves both', async () => {
+  it('a near-miss deposit delays the buy; only an accepted difference completes it, at the deposited amount', async () => {
     const owner = await kit.person();
     const account = await kit.account(owner);
     const buy = await kit.made(owner, 'buy', account.id, '3');
@@ -180,18 +179,56 @@ describe('operator: deposits that need a person', () => {
     const queue = await operator.browser.get('/api/operator/deposits?status=review&pageSize=100');
     expect(queue.json<{ items: Deposit[] }>().items.map((item) => item.id)).toContain(deposit.id);
 
-    const completed = await operator.browser.post(`/api/operator/transactions/${buy.id}/complete`, {
-      depositId: deposit.id,
+    // A buy completes only with a deposit, and a differing one only when accepted.
+    const withoutDeposit = await operator.browser.post(
+      `/api/operator/transactions/${buy.id}/complete`,
+      { note: 'paid' },
+    );
+    expect(withoutDeposit.statusCode).toBe(400);
+    expect(withoutDeposit.json()).toMatchObject({
+      error: { code: 'VALIDATION_FAILED', fields: { depositId: 'required' } },
+    });
+    const notAccepted = await operator.browser.post(
+      `/api/operator/transactions/${buy.id}/complete`,
+      { depositId: deposit.id },
+    );
+    expect(notAccepted.statusCode).toBe(409);
+    expect(notAccepted.json()).toMatchObject({ error: { code: 'AMOUNT_DIFFERENCE_NOT_ACCEPTED' } });
+    const still = (
+      await owner.browser.get(`/api/transactions/${buy.id}`)
+    ).json<OperatorTransaction>();
+    expect(still.status).toBe('Pending');
+
+    const matched = await operator.browser.post(`/api/operator/deposits/${deposit.id}/match`, {
+      transactionId: buy.id,
+      acceptAmountDifference: true,
       note: 'Customer paid 1 won less; accepted',
     });
-    const answer = completed.json<OperatorTransaction>();
+    expect(matched.statusCode).toBe(200);
+    expect(matched.json<Deposit>()).toMatchObject({
+      status: 'settled',
+      matchedTransaction: { id: buy.id },
+    });
+    const answer = (
+      await owner.browser.get(`/api/transactions/${buy.id}`)
+    ).json<OperatorTransaction>();
     expect(answer.status).toBe('Completed');
+    // Completed at what was paid, the asset recomputed at the locked rate, the request kept.
+    expect(answer.totalKrw).toBe(deposit.amountKrw);
+    expect(answer.amount).toBe(assetForKrw(deposit.amountKrw, buy.rateKrw));
+    expect(answer.requested).toEqual({ amount: buy.amount, totalKrw: buy.totalKrw });
     // Another test file's credit worker on a shared database may have delivered it already.
     expect(['pending', 'delivered']).toContain(answer.creditStatus);
-    const resolved = await operator.browser.post(`/api/operator/deposits/${deposit.id}/resolve`, {
-      resolution: 'again',
+
+    const again = await operator.browser.post(`/api/operator/deposits/${deposit.id}/refund`, {
+      reason: 'amount_refused',
     });
-    expect(resolved.json()).toMatchObject({ error: { code: 'DEPOSIT_ALREADY_RESOLVED' } });
+    expect(again.json()).toMatchObject({ error: { code: 'DEPOSIT_ALREADY_RESOLVED' } });
+    const twice = await operator.browser.post(`/api/operator/deposits/${deposit.id}/match`, {
+      transactionId: buy.id,
+      acceptAmountDifference: true,
+    });
+    expect(twice.json()).toMatchObject({ error: { code: 'DEPOSIT_NOT_USABLE' } });
   });
 
   it('imports a bank statement: good lines recorded and matched, bad lines reported, a re-import only duplicates', async () => {
@@ -205,7 +242,7 @@ describe('operator: deposits that need a person', () => {
       .replace('T', ' ');
     const csv = [
       '\uFEFFreceived_at,bank_reference,depositor_name,amount_krw,receiving_account',
-      `${kst},${reference()},${owner.name},"${Number(buy.totalKrw).toLocaleString('en-US')}",100-XYZ`,
+      `${kst},${reference()},${owner.name},"${Number(buy.totalKrw).toLocaleString('en-US')}",${buy.depositInstructions!.accountNumber}`,
       `${kst},${reference()},누군가,12345,`,
       `not a date,${reference()},누군가,12345,`,
       `${kst},,누군가,12345,`,
@@ -252,10 +289,11 @@ describe('operator: deposits that need a person', () => {
 });
 
 describe('operator: rates', () => {
-  it('sets rates, keeps history, and a quote locks the rate it was made with', async () => {
+  it('sets rates, keeps history, and a quote of an older rate is refused at once', async () => {
     const owner = await kit.person();
     const account = await kit.account(owner);
     const token = await kit.quote(owner, 'buy');
+    const sellToken = await kit.quote(owner, 'sell');
     const set = await operator.browser.post('/api/operator/rates', {
       asset: kit.asset,
       buyRateKrw: '1400',
@@ -282,12 +320,23 @@ describe('operator: rates', () => {
       2,
     );
 
-    const locked = await owner.browser.post(
+    // A quote dies with its rate (docs/decisions/010): refused at once, not after its age.
+    for (const side of ['buy', 'sell'] as const) {
+      const stale = await owner.browser.post(
+        `/api/transactions/${side}`,
+        { accountId: account.id, amount: '1', quoteToken: side === 'buy' ? token : sellToken },
+        { headers: { 'idempotency-key': `k-${randomBytes(8).toString('hex')}` } },
+      );
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toMatchObject({ error: { code: 'QUOTE_RATE_CHANGED' } });
+    }
+    const fresh = await owner.browser.post(
       '/api/transactions/buy',
-      { accountId: account.id, amount: '1', quoteToken: token },
+      { accountId: account.id, amount: '1', quoteToken: await kit.quote(owner, 'buy') },
       { headers: { 'idempotency-key': `k-${randomBytes(8).toString('hex')}` } },
     );
-    expect(locked.json()).toMatchObject({ rateKrw: '1392.5', totalKrw: '1393' });
+    expect(fresh.statusCode).toBe(201);
+    expect(fresh.json()).toMatchObject({ rateKrw: '1400', totalKrw: '1400' });
   });
 
   it('refuses an expired or forged quote', async () => {

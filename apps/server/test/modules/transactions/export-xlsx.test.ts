@@ -9,7 +9,7 @@ import { xlsxStream, xmlText } from '@server/modules/transactions/export-xlsx';
 import type { JoinedRow } from '@server/modules/transactions/repository';
 
 /**
- * The Excel writer (issue 7): the sheet is written as XML directly, so these read every file
+ * The Excel writer: the sheet is written as XML directly, so these read every file
  * back with exceljs (a strict XML parser underneath) and check the zip itself byte by byte.
  */
 

@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { moneyKit, type MoneyKit, type Person } from '../money/money-test-kit';
 
 /**
- * Issue 6: the list's filters, search and paging return exactly the right rows (Korea's calendar
+ * The list's filters, search and paging return exactly the right rows (Korea's calendar
  * days included), an export is the filtered list row for row, and an agency sees only its own
  * clients. Each test file makes its own merchant, agency and people, so a shared database is fine.
  */

@@ -52,16 +52,21 @@ const fullRequest = (move: MoveName): MoveRequest => {
       return { move, reason: 'amount_differs' };
     case 'operator_cancel_buy':
     case 'operator_cancel_sell':
+    case 'operator_cancel_request':
       return { move, reason: 'Customer asked by phone' };
     case 'operator_complete_sell':
       return { move, payoutReference: 'KB-2026-0001' };
+    case 'deposit_matched':
+    case 'operator_match_deposit':
+    case 'operator_complete_buy':
+      return { move, depositId: 'deposit-1' };
     default:
       return { move };
   }
 };
 
-/** DESIGN.md "Transaction states", written out by hand so the test checks the table, not itself. */
-const DESIGN_EDGES: readonly {
+/** docs/PRODUCT.md "Transaction states", written out by hand so the test checks the table, not itself. */
+const PRODUCT_EDGES: readonly {
   type: TransactionType;
   move: MoveName;
   from: TransactionStatus;
@@ -95,6 +100,14 @@ const DESIGN_EDGES: readonly {
   },
   {
     type: 'buy',
+    move: 'operator_match_deposit',
+    from: 'Requested',
+    to: 'Completed',
+    actor: 'operator',
+    effects: ['credit_merchant_account'],
+  },
+  {
+    type: 'buy',
     move: 'operator_cancel_buy',
     from: 'Pending',
     to: 'Cancelled',
@@ -110,13 +123,14 @@ const DESIGN_EDGES: readonly {
     effects: [],
   },
   { type: 'buy', move: 'expire', from: 'Requested', to: 'Cancelled', actor: 'system', effects: [] },
+  // Take is the merchant debit; Complete only records the won payout (docs/decisions/010).
   {
     type: 'sell',
     move: 'operator_take_sell',
     from: 'Requested',
     to: 'Pending',
     actor: 'operator',
-    effects: [],
+    effects: ['debit_merchant_account', 'settle_reservation'],
   },
   {
     type: 'sell',
@@ -124,7 +138,7 @@ const DESIGN_EDGES: readonly {
     from: 'Pending',
     to: 'Completed',
     actor: 'operator',
-    effects: ['debit_merchant_account', 'settle_reservation'],
+    effects: [],
   },
   {
     type: 'sell',
@@ -132,7 +146,23 @@ const DESIGN_EDGES: readonly {
     from: 'Pending',
     to: 'Cancelled',
     actor: 'operator',
+    effects: ['return_to_merchant_account'],
+  },
+  {
+    type: 'sell',
+    move: 'operator_cancel_request',
+    from: 'Requested',
+    to: 'Cancelled',
+    actor: 'operator',
     effects: ['release_reservation'],
+  },
+  {
+    type: 'buy',
+    move: 'operator_cancel_request',
+    from: 'Requested',
+    to: 'Cancelled',
+    actor: 'operator',
+    effects: [],
   },
   {
     type: 'sell',
@@ -150,19 +180,19 @@ const designEdge = (
   move: MoveName,
   actor: ActorKind,
 ) =>
-  DESIGN_EDGES.find(
+  PRODUCT_EDGES.find(
     (e) => e.type === type && e.from === from && e.move === move && e.actor === actor,
   );
 
 describe('the rule table', () => {
-  it('holds exactly the moves of DESIGN.md', () => {
+  it('holds exactly the moves of docs/PRODUCT.md', () => {
     const fromTable = MOVE_RULES.flatMap((r) =>
       r.actors.map((actor) => `${r.type} ${r.move} ${r.from}->${r.to} by ${actor}`),
     ).sort();
-    const fromDesign = DESIGN_EDGES.map(
+    const fromProduct = PRODUCT_EDGES.map(
       (e) => `${e.type} ${e.move} ${e.from}->${e.to} by ${e.actor}`,
     ).sort();
-    expect(fromTable).toEqual(fromDesign);
+    expect(fromTable).toEqual(fromProduct);
   });
 
   it('never leaves a final status and has one rule per type and move', () => {
@@ -183,7 +213,7 @@ describe('the rule table', () => {
 });
 
 describe('allowed moves', () => {
-  it.each(DESIGN_EDGES)('$type: $move by $actor goes $from -> $to', (edge) => {
+  it.each(PRODUCT_EDGES)('$type: $move by $actor goes $from -> $to', (edge) => {
     const actor = actorOf(edge.actor);
     const result = planMove(
       subject(edge.type, edge.from),
@@ -218,7 +248,7 @@ describe('allowed moves', () => {
         payoutReference: 'KB-77',
         note: 'paid at noon',
       },
-      effects: ['debit_merchant_account', 'settle_reservation'],
+      effects: [],
     });
 
     const review = planMove(
@@ -241,7 +271,7 @@ describe('allowed moves', () => {
   it('drops a blank optional note or reason instead of recording it', () => {
     const result = planMove(
       subject('buy', 'Pending'),
-      { move: 'operator_complete_buy', note: '   ' },
+      { move: 'operator_complete_buy', depositId: 'deposit-1', note: '   ' },
       actorOf('operator'),
       BEFORE_EXPIRY,
     );
@@ -258,11 +288,16 @@ describe('allowed moves', () => {
   it('records only the fields its move declares', () => {
     const result = planMove(
       subject('buy'),
-      { move: 'deposit_matched', note: 'x', reason: 'y' } as unknown as MoveRequest,
+      { move: 'deposit_matched', depositId: 'd', note: 'x', reason: 'y' } as unknown as MoveRequest,
       { kind: 'system' },
       BEFORE_EXPIRY,
     );
-    expect(result.ok && Object.keys(result.event).sort()).toEqual(['actor', 'at', 'move']);
+    expect(result.ok && Object.keys(result.event).sort()).toEqual([
+      'actor',
+      'at',
+      'depositId',
+      'move',
+    ]);
   });
 });
 
@@ -275,8 +310,8 @@ describe('every other move is refused', () => {
   const refused = combinations.filter((c) => !designEdge(c.type, c.status, c.move, c.actor));
 
   it('enumerates all combinations', () => {
-    expect(combinations).toHaveLength(2 * 4 * 9 * 3);
-    expect(refused).toHaveLength(combinations.length - DESIGN_EDGES.length);
+    expect(combinations).toHaveLength(2 * 4 * MOVES.length * 3);
+    expect(refused).toHaveLength(combinations.length - PRODUCT_EDGES.length);
   });
 
   it.each(refused)('$type $status: $move by $actor', ({ type, status, move, actor }) => {
@@ -292,7 +327,7 @@ describe('every other move is refused', () => {
   it.each(
     TRANSACTION_TYPES.flatMap((type) =>
       (['Completed', 'Cancelled'] as const).flatMap((status) =>
-        DESIGN_EDGES.filter((e) => e.type === type).map((e) => ({ type, status, edge: e })),
+        PRODUCT_EDGES.filter((e) => e.type === type).map((e) => ({ type, status, edge: e })),
       ),
     ),
   )('a $status $type accepts no move ($edge.move)', ({ type, status, edge }) => {
@@ -377,12 +412,14 @@ describe('refusals with their own code', () => {
   );
 
   it.each([
-    ['buy', 'operator_cancel_buy'],
-    ['sell', 'operator_cancel_sell'],
-  ] as const)('%s: %s without a reason is REASON_REQUIRED', (type, move) => {
+    ['buy', 'operator_cancel_buy', 'Pending'],
+    ['sell', 'operator_cancel_sell', 'Pending'],
+    ['buy', 'operator_cancel_request', 'Requested'],
+    ['sell', 'operator_cancel_request', 'Requested'],
+  ] as const)('%s: %s without a reason is REASON_REQUIRED', (type, move, status) => {
     for (const reason of [undefined, '', '  ']) {
       const result = planMove(
-        subject(type, 'Pending'),
+        subject(type, status),
         { move, reason } as MoveRequest,
         actorOf('operator'),
         BEFORE_EXPIRY,
@@ -443,7 +480,11 @@ describe('refusals with their own code', () => {
         { move: 'operator_complete_sell', payoutReference: 'ok', note: long },
         operator,
       ],
-      [subject('buy', 'Pending'), { move: 'operator_complete_buy', note: long }, operator],
+      [
+        subject('buy', 'Pending'),
+        { move: 'operator_complete_buy', depositId: 'deposit-1', note: long },
+        operator,
+      ],
       [subject('buy'), { move: 'user_cancel', reason: long }, actorOf('user')],
     ];
     for (const [transaction, request, actor] of cases) {
@@ -468,6 +509,10 @@ describe('refusals with their own code', () => {
 
 describe('properties', () => {
   const MONEY_EFFECTS: readonly Effect[] = ['credit_merchant_account', 'debit_merchant_account'];
+  /** Asset that has left the user's merchant account for good: a sell taken (debited) and
+   * not given back, or a buy credited. */
+  const assetMoved = (type: TransactionType, status: TransactionStatus) =>
+    status === 'Completed' || (type === 'sell' && status === 'Pending') ? 1 : 0;
 
   const actorArb: fc.Arbitrary<Actor> = fc.oneof(
     fc.constant<Actor>({ kind: 'system' }),
@@ -500,6 +545,7 @@ describe('properties', () => {
         (type, steps) => {
           let transaction = subject(type);
           let money = 0;
+          let returned = 0;
           for (const { request, actor, offsetMinutes } of steps) {
             const now = new Date(EXPIRES_AT.getTime() + offsetMinutes * 60_000);
             const result = planMove(transaction, request, actor, now);
@@ -511,11 +557,13 @@ describe('properties', () => {
             });
             if (actor.kind === 'user') expect(actor.userId).toBe(OWNER);
             money += result.effects.filter((e) => MONEY_EFFECTS.includes(e)).length;
+            returned += result.effects.filter((e) => e === 'return_to_merchant_account').length;
             transaction = { ...transaction, status: result.to };
           }
           expect(money).toBeLessThanOrEqual(1);
-          // Money moves exactly when the transaction ends Completed.
-          expect(money).toBe(transaction.status === 'Completed' ? 1 : 0);
+          expect(returned).toBeLessThanOrEqual(money);
+          // The asset moves once, and a debited sell that is cancelled gets it back.
+          expect(money - returned).toBe(assetMoved(type, transaction.status));
         },
       ),
       { numRuns: 2_000 },
@@ -524,7 +572,11 @@ describe('properties', () => {
 
   it('races on a Requested buy end in exactly one final state with at most one credit', () => {
     const racers: readonly { request: MoveRequest; actor: Actor; to: TransactionStatus }[] = [
-      { request: { move: 'deposit_matched' }, actor: { kind: 'system' }, to: 'Completed' },
+      {
+        request: { move: 'deposit_matched', depositId: 'deposit-1' },
+        actor: { kind: 'system' },
+        to: 'Completed',
+      },
       { request: { move: 'user_cancel' }, actor: actorOf('user'), to: 'Cancelled' },
       { request: { move: 'expire' }, actor: { kind: 'system' }, to: 'Cancelled' },
     ];

@@ -3,10 +3,10 @@ import { IconMapSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { useDocumentTitle } from '@/features/navigation/use-document-title';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { useUser } from '@/lib/user/user-context';
 
-/** The catch-all page (spec section 8), inside whichever layout the unknown path fell under. */
+/** The catch-all page (docs/PRODUCT.md "Errors and notices"), inside whichever layout the unknown path fell under. */
 export function Component() {
   const { t } = useTranslation('errors');
   const { isSignedIn } = useUser();

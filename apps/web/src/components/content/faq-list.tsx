@@ -1,6 +1,6 @@
 import { Accordion, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { toQuestionAnswers } from './translated-content';
+import { toQuestionAnswers } from '@/components/content/translated-content';
 
 /**
  * Questions of the `faq` namespace as an accordion: `items` (the public FAQ) by default, or the

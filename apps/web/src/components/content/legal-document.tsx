@@ -1,7 +1,7 @@
 import { Container, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '@/features/navigation/use-document-title';
-import { toDocumentSections, toStringList } from './translated-content';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { toDocumentSections, toStringList } from '@/components/content/translated-content';
 
 /**
  * A policy page of the `legal` namespace: `<doc>.title`, `<doc>.effective`, `<doc>.intro` (a list

@@ -32,21 +32,21 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatches } from 'react-router';
 import { paths } from '@/config/paths';
-import { RequireAuth } from '@/features/auth/components/require-auth';
-import { useSignOutFlow } from '@/features/auth/hooks/use-sign-out-flow';
-import { appNavItems } from '@/features/navigation/nav-items';
-import { useIsActive } from '@/features/navigation/use-is-active';
-import { useLiveUpdates } from '@/features/transactions/live/use-live-updates';
+import { RequireAuth } from '@/lib/auth/require-auth';
+import { useSignOutFlow } from '@/lib/auth/use-sign-out-flow';
+import { appNavItems } from '@/components/layouts/nav-items';
+import { useIsActive } from '@/components/layouts/use-is-active';
+import { useLiveUpdates } from '@/lib/transactions/use-live-updates';
 import { useUser } from '@/lib/user/user-context';
 import { BrandLink } from '@/components/ui/brand-link';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { LanguageSwitch } from '@/components/ui/language-switch';
-import { koreanLineBreaks } from './korean-line-breaks';
-import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
+import { MAIN_CONTENT_ID, SkipLink } from '@/components/layouts/skip-link';
 
 // Only a signed-out visitor at an unknown /app path sees the public frame here: it loads then.
 const PublicLayout = lazy(() =>
-  import('./public-layout').then((module) => ({ default: module.Component })),
+  import('@/components/layouts/public-layout').then((module) => ({ default: module.Component })),
 );
 
 const icons: Record<string, Icon> = {
@@ -90,7 +90,7 @@ export function Component() {
   );
 }
 
-/** The signed-in frame: header, the sidebar of spec section 2, and the screen in main. */
+/** The signed-in frame: header, the sidebar of docs/PRODUCT.md "Screens", and the screen in main. */
 function AppFrame() {
   const { t } = useTranslation('common');
   const { role, user, isSignedIn } = useUser();
@@ -148,7 +148,7 @@ function AppFrame() {
 
       <AppShell.Navbar id="app-navbar" aria-label={t('nav.app')} p="sm">
         {/* The browser's own scrolling, not Mantine's ScrollArea: that one brings @floating-ui
-            (15 KB gzip) to every signed-in page for a list that rarely overflows (issue 7). */}
+            (15 KB gzip) to every signed-in page for a list that rarely overflows. */}
         <AppShell.Section grow style={{ overflowY: 'auto', minHeight: 0 }}>
           <Box component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
             {appNavItems(role).map((item) => {

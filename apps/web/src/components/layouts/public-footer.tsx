@@ -1,7 +1,7 @@
 import { Anchor, Box, Container, Divider, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { publicNavItems } from '@/features/navigation/nav-items';
+import { publicNavItems } from '@/components/layouts/nav-items';
 
 export function PublicFooter() {
   const { t } = useTranslation('common');

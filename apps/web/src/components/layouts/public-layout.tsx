@@ -4,14 +4,14 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { paths } from '@/config/paths';
-import { publicNavItems } from '@/features/navigation/nav-items';
-import { useIsActive } from '@/features/navigation/use-is-active';
+import { publicNavItems } from '@/components/layouts/nav-items';
+import { useIsActive } from '@/components/layouts/use-is-active';
 import { BrandLink } from '@/components/ui/brand-link';
 import { LanguageSwitch } from '@/components/ui/language-switch';
-import { AccountButtons } from './account-buttons';
-import { koreanLineBreaks } from './korean-line-breaks';
-import { PublicFooter } from './public-footer';
-import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+import { AccountButtons } from '@/components/layouts/account-buttons';
+import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
+import { PublicFooter } from '@/components/layouts/public-footer';
+import { MAIN_CONTENT_ID, SkipLink } from '@/components/layouts/skip-link';
 
 const PUBLIC_MENU_ID = 'public-menu';
 const HEADER_HEIGHT = 64;
@@ -23,7 +23,7 @@ const KEEP_RIGHT_WHEN_SCROLL_LOCKED = 'right-scroll-bar-position';
 
 // The small-screen menu loads when it is first opened (public-menu.tsx).
 const PublicMenu = lazy(() =>
-  import('./public-menu').then((module) => ({ default: module.PublicMenu })),
+  import('@/components/layouts/public-menu').then((module) => ({ default: module.PublicMenu })),
 );
 
 export function Component() {
@@ -35,7 +35,7 @@ export function Component() {
 
   // A fixed header over the page, laid out as Mantine's AppShell would (header 64 px, bordered,
   // z-index 100) without the AppShell itself, whose navbar, aside, resizing and scroll lock code
-  // the public pages never use (issue 7).
+  // the public pages never use.
   return (
     <Box style={koreanLineBreaks}>
       <SkipLink />

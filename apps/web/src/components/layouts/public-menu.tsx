@@ -2,15 +2,15 @@ import { Box, Divider, Drawer, NavLink, Stack, Text } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { publicNavItems } from '@/features/navigation/nav-items';
-import { useIsActive } from '@/features/navigation/use-is-active';
+import { publicNavItems } from '@/components/layouts/nav-items';
+import { useIsActive } from '@/components/layouts/use-is-active';
 import { LanguageSwitch } from '@/components/ui/language-switch';
-import { AccountButtons } from './account-buttons';
+import { AccountButtons } from '@/components/layouts/account-buttons';
 
 /**
  * The public header's menu on small screens. Loaded the first time the menu button is pressed
  * (public-layout.tsx): the drawer brings its scroll area, focus trap and scroll lock (and through
- * them @floating-ui), which a page that never opens the menu does not need (issue 7).
+ * them @floating-ui), which a page that never opens the menu does not need.
  */
 export function PublicMenu({
   id,

@@ -3,7 +3,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * What the operator is and is not (spec section 1): an intermediary and indirect service provider
+ * What the operator is and is not (docs/PRODUCT.md "What the portal is"): an intermediary and indirect service provider
  * to international payment gateways, not an investment exchange; each user answers for the
  * content of their transactions; it works with authorised Korean agencies.
  */

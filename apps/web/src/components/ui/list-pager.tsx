@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import { PageButtons, type PageControl } from './page-buttons';
+import { PageButtons, type PageControl } from '@/components/ui/page-buttons';
 
 /**
  * Under a paged list: the line "Showing 21 to 40 of 95" (its text comes from the caller's

@@ -1,7 +1,7 @@
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readableFieldStyles } from './field-styles';
+import { readableFieldStyles } from '@/components/ui/field-styles';
 
 /**
  * Mantine's PasswordInput with what it leaves out: `aria-invalid` while it shows an error, a

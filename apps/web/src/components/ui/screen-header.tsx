@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '@/features/navigation/use-document-title';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** A screen's one h1 and a sentence on what the screen is for; also names the browser tab. */
 export function ScreenHeader({

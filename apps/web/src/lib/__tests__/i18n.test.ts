@@ -14,7 +14,7 @@ function detectWith(stored: string | null, browserLanguages: string[]) {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('language detection (spec section 9)', () => {
+describe('language detection (docs/PRODUCT.md "Constants")', () => {
   it.each([
     ['ko-KR', 'ko'],
     ['ko', 'ko'],

@@ -13,7 +13,7 @@ function httpError(status: number) {
   });
 }
 
-describe('query client (spec section 9)', () => {
+describe('query client (docs/PRODUCT.md "Constants")', () => {
   it('keeps data fresh and cached for five minutes, refetching on focus and mount always', () => {
     const defaults = createQueryClient().getDefaultOptions().queries;
     expect(defaults?.staleTime).toBe(300_000);

@@ -12,7 +12,7 @@ export const CURRENT_USER_URL = `${API_BASE_PATH}/auth/me`;
  *
  * Every page reads this, Home included, so it is sent with the browser's fetch rather than the
  * shared axios client: axios, qs and zod then load only with the screens that call the rest of
- * the API (issue 7). It is the request the shared client would send: the session cookie, the role
+ * the API. It is the request the shared client would send: the session cookie, the role
  * header and the anti-forgery token (`apiHeaders`); a non-2xx answer is an error carrying its
  * status, so the query client's retry rule treats it as it treats the shared client's errors.
  *

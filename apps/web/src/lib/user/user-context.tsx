@@ -1,15 +1,15 @@
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, UserRole } from '@portal/contract/users';
-import { currentUserQueryKey, useCurrentUserQuery } from './get-current-user';
+import { currentUserQueryKey, useCurrentUserQuery } from '@/lib/user/get-current-user';
 
 /**
  * The contract's DEFAULT_USER_ROLE. Importing the value would evaluate the contract's users
- * module, whose schemas bring zod to every page (issue 7); a test checks the two agree.
+ * module, whose schemas bring zod to every page; a test checks the two agree.
  */
 export const DEFAULT_USER_ROLE: UserRole = 'client';
 
-/** Spec section 3: role (default client), user information (default empty), a setter, a refetch. */
+/** docs/PRODUCT.md "Roles": role (default client), user information (default empty), a setter, a refetch. */
 export interface UserContextValue {
   role: UserRole;
   user: Partial<CurrentUser>;

@@ -5,13 +5,3 @@ export const MERCHANT_DECIMAL_PATTERN = /^(0|[1-9]\d{0,21})(\.\d{1,8})?$/;
 export function isPositiveAmount(value: string): boolean {
   return MERCHANT_DECIMAL_PATTERN.test(value) && /[1-9]/.test(value);
 }
-
-/**
- * The shortest form of a decimal string: PostgreSQL's NUMERIC(30, 8) gives "2.50000000", the
- * portal and the merchant API say "2.5". Text in, text out: no float on the way.
- */
-export function normalizeDecimal(value: string): string {
-  if (!value.includes('.')) return value;
-  const trimmed = value.replace(/0+$/, '').replace(/\.$/, '');
-  return trimmed === '' || trimmed === '-' ? '0' : trimmed;
-}

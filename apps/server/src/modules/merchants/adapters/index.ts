@@ -5,12 +5,7 @@ import type { MerchantAdapter } from '@server/modules/merchants/adapter';
 import { createHttpMerchantAdapter } from './http-adapter';
 import { createSandboxMerchantAdapter } from './sandbox-adapter';
 
-export { createHttpMerchantAdapter, type HttpMerchantAdapterOptions } from './http-adapter';
-export {
-  createSandboxMerchantAdapter,
-  seedSandboxAccount,
-  type SandboxAccountSeed,
-} from './sandbox-adapter';
+export { createSandboxMerchantAdapter, seedSandboxAccount } from './sandbox-adapter';
 
 /** What choosing an adapter needs of a merchant row. */
 export type MerchantConnectionRow = Pick<

@@ -10,7 +10,8 @@ import {
   type Transfer,
   type TransferResult,
 } from '@server/modules/merchants/adapter';
-import { isPositiveAmount, MERCHANT_DECIMAL_PATTERN, normalizeDecimal } from './decimal';
+import { isPositiveAmount, MERCHANT_DECIMAL_PATTERN } from './decimal';
+import { trimDecimal } from '@portal/contract/decimal';
 
 /**
  * The sandbox merchant built into the server (embedded default and demos): its books are the
@@ -42,7 +43,8 @@ export function createSandboxMerchantAdapter(db: Database, merchantId: string): 
 
   async function linkedAccount(executor: Database, account: LinkedAccount) {
     const row = await findAccount(executor, account.accountNumber);
-    if (!row || !tokenMatches(linkTokenFor(merchantId, row), account.linkToken)) {
+    // A closed account's links stop working, as a real merchant's would (docs/decisions/011).
+    if (!row || row.closedAt || !tokenMatches(linkTokenFor(merchantId, row), account.linkToken)) {
       throw new MerchantError('link_invalid', 'The sandbox no longer accepts this account link.');
     }
     return row;
@@ -100,7 +102,7 @@ export function createSandboxMerchantAdapter(db: Database, merchantId: string): 
         if (!inserted) throw new KeyTaken();
         return {
           transferId: transfer.idempotencyKey,
-          balanceAfter: normalizeDecimal(updated.balance),
+          balanceAfter: trimDecimal(updated.balance),
           replayed: false,
         };
       })
@@ -125,7 +127,7 @@ export function createSandboxMerchantAdapter(db: Database, merchantId: string): 
       stored.merchantId === merchantId &&
       stored.accountNumber === transfer.accountNumber &&
       stored.kind === kind &&
-      normalizeDecimal(stored.amount) === normalizeDecimal(transfer.amount);
+      trimDecimal(stored.amount) === trimDecimal(transfer.amount);
     if (!same) {
       throw new MerchantError('unavailable', `Sandbox ${kind}: idempotency key already used`, {
         reason: 'idempotency_conflict',
@@ -135,7 +137,7 @@ export function createSandboxMerchantAdapter(db: Database, merchantId: string): 
     await linkedAccount(db, transfer);
     return {
       transferId: stored.idempotencyKey,
-      balanceAfter: normalizeDecimal(stored.balanceAfter),
+      balanceAfter: trimDecimal(stored.balanceAfter),
       replayed: true,
     };
   }
@@ -150,7 +152,8 @@ export function createSandboxMerchantAdapter(db: Database, merchantId: string): 
       const matches = row
         ? await verifyPassword(row.passwordHash, password)
         : await verifyAgainstNobody(password);
-      if (!row || !matches) {
+      // A closed account is refused like a wrong password: nothing tells it apart.
+      if (!row || row.closedAt || !matches) {
         throw new MerchantError('rejected_credentials', 'The sandbox rejected the account.');
       }
       return { holderName: row.holderName, linkToken: linkTokenFor(merchantId, row) };
@@ -160,7 +163,7 @@ export function createSandboxMerchantAdapter(db: Database, merchantId: string): 
       const row = await linkedAccount(db, account).catch((error: unknown) => {
         throw toMerchantError('balance', error);
       });
-      return { balance: normalizeDecimal(row.balance) };
+      return { balance: trimDecimal(row.balance) };
     },
     credit: (transfer, signal) => move('credit', transfer, signal).catch(rethrow('credit')),
     debit: (transfer, signal) => move('debit', transfer, signal).catch(rethrow('debit')),

@@ -263,7 +263,7 @@ describe('public layout', () => {
 describe('app layout', () => {
   const menuOf = () => screen.getByRole('navigation', { name: 'Portal menu' });
 
-  it('lists the sidebar entries of spec section 2, without agency entries for a client', async () => {
+  it('lists the sidebar entries of docs/PRODUCT.md "Screens", without agency entries for a client', async () => {
     signIn('client');
     await renderAt(paths.app.dashboard);
     const links = Array.from(menuOf().querySelectorAll('a')).map((link) => link.textContent);

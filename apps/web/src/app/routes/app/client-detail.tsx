@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { RequireRole } from '@/features/auth/components/require-role';
+import { RequireRole } from '@/lib/auth/require-role';
 import { AgencyClientDetail } from '@/features/agency-clients/components/agency-client-detail';
 import { Component as NotFound } from '@/app/routes/not-found';
 

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { ScreenHeader } from '@/components/ui/screen-header';
-import { RequireRole } from '@/features/auth/components/require-role';
+import { RequireRole } from '@/lib/auth/require-role';
+import { Stack } from '@mantine/core';
 import { KycReviewQueue } from '@/features/kyc-review/components/kyc-review-queue';
+import { NameChangeQueue } from '@/features/name-change-review/components/name-change-queue';
 import { Component as NotFound } from '@/app/routes/not-found';
 
 /** Operator only: anyone else gets the not-found page (the server refuses them as well). */
@@ -18,7 +20,10 @@ function KycReview() {
   return (
     <>
       <ScreenHeader title={t('common:nav.kycReview')} description={t('description')} />
-      <KycReviewQueue />
+      <Stack gap="xl">
+        <KycReviewQueue />
+        <NameChangeQueue />
+      </Stack>
     </>
   );
 }

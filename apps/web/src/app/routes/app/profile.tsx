@@ -2,10 +2,11 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ScreenHeader } from '@/components/ui/screen-header';
 import { KycDocuments } from '@/features/kyc/components/kyc-documents';
+import { PayeeForm } from '@/features/payee/components/payee-form';
 import { ChangePasswordForm } from '@/features/profile/components/change-password-form';
 import { PersonalInfoForm } from '@/features/profile/components/personal-info-form';
 
-/** Spec section 2, Profile: personal information, password, and the verification uploads. */
+/** docs/PRODUCT.md "Screens", Profile: personal information, password, and the verification uploads. */
 export function Component() {
   const { t } = useTranslation('common');
   return (
@@ -16,6 +17,7 @@ export function Component() {
           <PersonalInfoForm />
           <ChangePasswordForm />
         </SimpleGrid>
+        <PayeeForm />
         <KycDocuments />
       </Stack>
     </>

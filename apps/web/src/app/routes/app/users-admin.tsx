@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ScreenHeader } from '@/components/ui/screen-header';
-import { RequireRole } from '@/features/auth/components/require-role';
+import { RequireRole } from '@/lib/auth/require-role';
 import { UsersAdmin } from '@/features/users-admin/components/users-admin';
 import { Component as NotFound } from '@/app/routes/not-found';
 

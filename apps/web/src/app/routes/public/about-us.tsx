@@ -8,7 +8,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { IntermediaryNotice } from '@/components/ui/intermediary-notice';
-import { useDocumentTitle } from '@/features/navigation/use-document-title';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const principles: ReadonlyArray<{ key: string; icon: Icon }> = [
   { key: 'intermediary', icon: IconWorld },

@@ -2,7 +2,7 @@ import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FaqList } from '@/components/content/faq-list';
 import { ContactDetails } from '@/components/ui/contact-details';
-import { useDocumentTitle } from '@/features/navigation/use-document-title';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function Component() {
   const { t } = useTranslation('faq');

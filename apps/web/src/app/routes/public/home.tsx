@@ -29,12 +29,12 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { AUTH_PARAM } from '@/features/auth/auth-paths';
-import { useDocumentTitle } from '@/features/navigation/use-document-title';
+import { AUTH_PARAM } from '@/lib/auth/auth-paths';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { useUser } from '@/lib/user/user-context';
 
 // The dialogs' forms bring react-hook-form, the contract's schemas and the password fields:
-// most visitors of Home never open them, so they load when the URL asks for one (issue 7).
+// most visitors of Home never open them, so they load when the URL asks for one.
 const AuthDialogs = lazy(() =>
   import('@/features/auth/components/auth-dialogs').then((module) => ({
     default: module.AuthDialogs,

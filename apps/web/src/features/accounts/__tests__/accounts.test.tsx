@@ -14,6 +14,7 @@ const hanbit: Merchant = {
   asset: 'USDT',
   minPerRequest: '10',
   maxPerRequest: '50000',
+  sandbox: false,
 };
 const verification: VerifyAccountResponse = {
   verificationId: '3b241101-e2bb-4255-8caf-4136c566a962',

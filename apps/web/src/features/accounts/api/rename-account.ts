@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Account, RenameAccountRequest } from '@portal/contract/accounts';
 import { api } from '@/lib/api-client';
-import { accountsQueryKey } from './get-accounts';
+import { accountsQueryKey } from '@/lib/merchant-accounts/get-accounts';
 
 export async function renameAccount({
   id,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { accountsQueryKey } from './get-accounts';
+import { accountsQueryKey } from '@/lib/merchant-accounts/get-accounts';
 
 /** Makes one account the default; the previous default stops being one, so the list is re-read. */
 export async function setDefaultAccount(id: string): Promise<void> {

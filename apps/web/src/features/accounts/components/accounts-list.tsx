@@ -12,7 +12,6 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconPencil, IconStar, IconTrash, IconWallet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '@portal/contract/accounts';
@@ -21,10 +20,11 @@ import { CardList } from '@/components/ui/card-list';
 import { ListState } from '@/components/ui/list-state';
 import { errorMessage } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
-import { useDeleteAccount } from '../api/delete-account';
-import { useAccounts } from '../api/get-accounts';
-import { useSetDefaultAccount } from '../api/set-default-account';
-import { RenameAccountDialog } from './rename-account-dialog';
+import { useDeleteAccount } from '@/features/accounts/api/delete-account';
+import { useAccounts } from '@/lib/merchant-accounts/get-accounts';
+import { useSetDefaultAccount } from '@/features/accounts/api/set-default-account';
+import { RenameAccountDialog } from '@/features/accounts/components/rename-account-dialog';
+import { usePhone } from '@/lib/use-phone';
 
 const breakAnywhere = { overflowWrap: 'anywhere' } as const;
 
@@ -38,9 +38,7 @@ export function AccountsList() {
   const [deleting, setDeleting] = useState<Account | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   // A table needs room; on a phone each account is a card.
-  const phone = useMediaQuery('(max-width: 47.99em)', undefined, {
-    getInitialValueInEffect: false,
-  });
+  const phone = usePhone();
 
   const makeDefault = async (account: Account) => {
     setProblem(null);

@@ -1,40 +1,43 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
+  Button,
   Group,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck, IconFlask } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   verifyAccountRequestSchema,
   type VerifyAccountRequest,
   type VerifyAccountResponse,
 } from '@portal/contract/accounts';
+import type { OpenedSandboxAccount } from '@portal/contract/sandbox';
 import { readableFieldStyles } from '@/components/ui/field-styles';
+import { FormSelect } from '@/components/ui/form-select';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { apiErrorOf } from '@/lib/api-error';
 import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
-import { useMerchants } from '../api/get-merchants';
-import { useVerifyAccount } from '../api/verify-account';
-import { SaveVerifiedAccount } from './save-verified-account';
+import { useMerchants } from '@/lib/merchant-accounts/get-merchants';
+import { useVerifyAccount } from '@/features/accounts/api/verify-account';
+import { OpenSandboxAccountDialog } from '@/features/accounts/components/open-sandbox-account-dialog';
+import { SaveVerifiedAccount } from '@/features/accounts/components/save-verified-account';
 
 const FIELDS = ['merchantId', 'accountNumber', 'password'] as const;
 const EMPTY: VerifyAccountRequest = { merchantId: '', accountNumber: '', password: '' };
 
 /**
- * "Add a new account" (spec section 2): choose a merchant, enter the account number and password,
+ * "Add a new account" (docs/PRODUCT.md "Screens"): choose a merchant, enter the account number and password,
  * verify them with the merchant, then save the verified account. Changing any of the three after
  * verifying drops the verification: what is saved is always what the merchant confirmed.
  */
@@ -45,6 +48,8 @@ export function AddAccountForm() {
   const [verified, setVerified] = useState<VerifyAccountResponse | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [sandboxOpen, setSandboxOpen] = useState(false);
   const {
     control,
     register,
@@ -103,6 +108,22 @@ export function AddAccountForm() {
     setFormError(errorMessage(t, error));
   };
 
+  const sandboxMerchants = (merchants.data ?? []).filter((merchant) => merchant.sandbox);
+
+  // A new sandbox account fills the form; the user still verifies and saves it, the normal path.
+  const onLinkSandbox = (account: OpenedSandboxAccount) => {
+    setSandboxOpen(false);
+    setFormError(null);
+    reset({
+      merchantId: account.merchant.id,
+      accountNumber: account.accountNumber,
+      password: account.password,
+    });
+    setVerified(null);
+    formRef.current?.scrollIntoView({ block: 'center' });
+    formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+  };
+
   const merchantOptions = (merchants.data ?? []).map((merchant) => ({
     value: merchant.id,
     label: t('add.merchantOption', { name: merchant.name, asset: merchant.asset }),
@@ -117,45 +138,46 @@ export function AddAccountForm() {
       component="section"
       aria-labelledby="add-account-title"
     >
-      <Title id="add-account-title" ref={titleRef} tabIndex={-1} order={2} fz="lg" mb={4}>
-        {t('add.title')}
-      </Title>
+      <Group justify="space-between" align="flex-start" gap="sm" mb={4}>
+        <Title id="add-account-title" ref={titleRef} tabIndex={-1} order={2} fz="lg">
+          {t('add.title')}
+        </Title>
+        {sandboxMerchants.length > 0 ? (
+          <Button
+            variant="light"
+            size="sm"
+            leftSection={<IconFlask size={16} aria-hidden />}
+            onClick={() => setSandboxOpen(true)}
+          >
+            {t('sandbox.button')}
+          </Button>
+        ) : null}
+      </Group>
       <Text fz="sm" c="dark.6" mb="md" maw={720}>
         {t('add.lead')}
       </Text>
       <Stack gap="md">
         <FormAlert message={formError} />
-        <form onSubmit={(event) => void onVerify(event)} noValidate aria-label={t('add.title')}>
+        <form
+          ref={formRef}
+          onSubmit={(event) => void onVerify(event)}
+          noValidate
+          aria-label={t('add.title')}
+        >
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-              <Controller
+              <FormSelect
                 control={control}
                 name="merchantId"
-                render={({ field }) => (
-                  <Select
-                    ref={field.ref}
-                    name={field.name}
-                    label={t('fields.merchant')}
-                    placeholder={
-                      merchants.isPending ? t('add.merchantsLoading') : t('add.merchantPlaceholder')
-                    }
-                    data={merchantOptions}
-                    value={field.value || null}
-                    onChange={(value) => field.onChange(value ?? '')}
-                    onBlur={field.onBlur}
-                    allowDeselect={false}
-                    nothingFoundMessage={t('add.noMerchants')}
-                    comboboxProps={{ withinPortal: true }}
-                    styles={readableFieldStyles}
-                    required
-                    disabled={merchants.isError}
-                    aria-invalid={errors.merchantId ? true : undefined}
-                    error={
-                      fieldErrorText(t, errors.merchantId) ??
-                      (merchants.isError ? errorMessage(t, merchants.error) : undefined)
-                    }
-                  />
-                )}
+                label={t('fields.merchant')}
+                placeholder={
+                  merchants.isPending ? t('add.merchantsLoading') : t('add.merchantPlaceholder')
+                }
+                data={merchantOptions}
+                nothingFoundMessage={t('add.noMerchants')}
+                required
+                disabled={merchants.isError}
+                error={merchants.isError ? errorMessage(t, merchants.error) : undefined}
               />
               <TextInput
                 label={t('fields.accountNumber')}
@@ -218,6 +240,12 @@ export function AddAccountForm() {
           </>
         ) : null}
       </Stack>
+      <OpenSandboxAccountDialog
+        opened={sandboxOpen}
+        merchants={sandboxMerchants}
+        onClose={() => setSandboxOpen(false)}
+        onLink={onLinkSandbox}
+      />
     </Paper>
   );
 }

@@ -14,7 +14,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
-import { useRenameAccount } from '../api/rename-account';
+import { useRenameAccount } from '@/features/accounts/api/rename-account';
 
 /** Renames a saved account, with the same rule the server applies. */
 export function RenameAccountDialog({

@@ -7,7 +7,7 @@ import { accountNameSchema, type VerifyAccountResponse } from '@portal/contract/
 import { readableFieldStyles } from '@/components/ui/field-styles';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { applyApiErrorToForm, fieldErrorText } from '@/lib/form-errors';
-import { useCreateAccount } from '../api/create-account';
+import { useCreateAccount } from '@/features/accounts/api/create-account';
 
 /** The optional display name; left empty, the server names the account after its holder. */
 const saveSchema = z.object({ name: accountNameSchema.optional() });

@@ -5,7 +5,7 @@ import type {
   OperatorAgencyResponse,
 } from '@portal/contract/agencies';
 import { api } from '@/lib/api-client';
-import { operatorAgenciesQueryKey } from './get-agencies';
+import { operatorAgenciesQueryKey } from '@/features/agencies-admin/api/get-agencies';
 
 /** A new agency with its first agency user, made together or not at all. */
 export async function createAgency(body: CreateAgencyRequest): Promise<OperatorAgency> {

@@ -5,7 +5,7 @@ import type {
   OperatorAgencyResponse,
 } from '@portal/contract/agencies';
 import { api } from '@/lib/api-client';
-import { operatorAgenciesQueryKey } from './get-agencies';
+import { operatorAgenciesQueryKey } from '@/features/agencies-admin/api/get-agencies';
 
 /** Saves an agency's name and bank account. */
 export async function updateAgency({

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconBuildingBank, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorAgency } from '@portal/contract/agencies';
 import { CardList } from '@/components/ui/card-list';
 import { ListState } from '@/components/ui/list-state';
-import { useOperatorAgencies } from '../api/get-agencies';
-import { AgencyFormDialog } from './agency-form';
+import { useOperatorAgencies } from '@/features/agencies-admin/api/get-agencies';
+import { AgencyFormDialog } from '@/features/agencies-admin/components/agency-form';
+import { usePhone } from '@/lib/use-phone';
 
 const breakAnywhere = { overflowWrap: 'anywhere' } as const;
 
@@ -17,9 +17,7 @@ export function AgenciesAdmin() {
   const agencies = useOperatorAgencies();
   const [editing, setEditing] = useState<OperatorAgency | null>(null);
   const [creating, setCreating] = useState(false);
-  const phone = useMediaQuery('(max-width: 47.99em)', undefined, {
-    getInitialValueInEffect: false,
-  });
+  const phone = usePhone();
   const items = agencies.data ?? [];
 
   const bank = (agency: OperatorAgency) =>

@@ -17,8 +17,8 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { apiErrorOf } from '@/lib/api-error';
 import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
-import { useCreateAgency } from '../api/create-agency';
-import { useUpdateAgency } from '../api/update-agency';
+import { useCreateAgency } from '@/features/agencies-admin/api/create-agency';
+import { useUpdateAgency } from '@/features/agencies-admin/api/update-agency';
 
 type Values = CreateAgencyRequest;
 

@@ -3,9 +3,9 @@ import type {
   AgencyBankAccountRequest,
   AgencyBankAccountResponse,
 } from '@portal/contract/agency-bank-account';
-import { depositAccountQueryKey } from '@/features/transactions/api/get-deposit-account';
+import { depositAccountQueryKey } from '@/lib/transactions/get-deposit-account';
 import { api } from '@/lib/api-client';
-import { agencyBankAccountQueryKey } from './get-agency-bank-account';
+import { agencyBankAccountQueryKey } from '@/features/agency-bank-account/api/get-agency-bank-account';
 
 /** Replaces the agency's bank account (PUT /api/agency/bank-account). */
 export async function updateAgencyBankAccount(

@@ -3,14 +3,14 @@ import { IconBuildingBank, IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ListState } from '@/components/ui/list-state';
 import { ScreenHeader } from '@/components/ui/screen-header';
-import { DepositAccountCard } from '@/features/transactions/components/deposit-account-card';
-import { DepositConditions } from '@/features/transactions/components/deposit-conditions';
+import { DepositAccountCard } from '@/components/transactions/deposit-account-card';
+import { DepositConditions } from '@/components/transactions/deposit-conditions';
 import { useUser } from '@/lib/user/user-context';
-import { useAgencyBankAccount } from '../api/get-agency-bank-account';
-import { BankAccountForm } from './bank-account-form';
+import { useAgencyBankAccount } from '@/features/agency-bank-account/api/get-agency-bank-account';
+import { BankAccountForm } from '@/features/agency-bank-account/components/bank-account-form';
 
 /**
- * Partner Agency Bank Account (spec section 2). A client sees where to transfer the won of a buy,
+ * Partner Agency Bank Account (docs/PRODUCT.md "Screens"). A client sees where to transfer the won of a buy,
  * with copy buttons; an agency user also keeps that account up to date. Operators manage every
  * agency's account with the agencies themselves.
  */

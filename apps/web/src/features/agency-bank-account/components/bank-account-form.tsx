@@ -13,7 +13,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
-import { useUpdateAgencyBankAccount } from '../api/update-agency-bank-account';
+import { useUpdateAgencyBankAccount } from '@/features/agency-bank-account/api/update-agency-bank-account';
 
 const FIELDS = ['bankName', 'accountNumber', 'accountHolder'] as const;
 

@@ -4,7 +4,7 @@ import type {
   AgencyClientDetailResponse,
 } from '@portal/contract/agency-clients';
 import { api } from '@/lib/api-client';
-import { agencyClientsQueryKey } from './get-agency-clients';
+import { agencyClientsQueryKey } from '@/features/agency-clients/api/get-agency-clients';
 
 /** One of the agency's clients in detail (404 for anyone else's). */
 export async function getAgencyClient(

@@ -1,5 +1,4 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconReceipt, IconUserQuestion } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,10 +9,11 @@ import { CardList } from '@/components/ui/card-list';
 import { ListState } from '@/components/ui/list-state';
 import { ScreenHeader } from '@/components/ui/screen-header';
 import { paths } from '@/config/paths';
-import { KycStatusBadge } from '@/features/kyc/components/kyc-status-badge';
-import { StatusBadge } from '@/features/transactions/components/status-badge';
-import { formatAsset, formatDateTime, formatKrw } from '@/features/transactions/format';
-import { useAgencyClient } from '../api/get-agency-client';
+import { KycStatusBadge } from '@/components/ui/kyc-status-badge';
+import { StatusBadge } from '@/components/transactions/status-badge';
+import { formatAsset, formatDateTime, formatKrw } from '@/lib/format';
+import { useAgencyClient } from '@/features/agency-clients/api/get-agency-client';
+import { usePhone } from '@/lib/use-phone';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -74,9 +74,7 @@ export function AgencyClientDetail({ id }: { id: string }) {
 
 function ClientFacts({ client, back }: { client: Detail; back: ReactNode }) {
   const { t, i18n } = useTranslation(['agencyClients', 'kyc', 'transactions']);
-  const phone = useMediaQuery('(max-width: 47.99em)', undefined, {
-    getInitialValueInEffect: false,
-  });
+  const phone = usePhone();
   const recent = client.recentTransactions;
   const total = (transaction: Detail['recentTransactions'][number]) =>
     formatKrw(t, transaction.totalKrw);

@@ -1,5 +1,4 @@
 import { Anchor, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useSearchParams } from 'react-router';
@@ -8,10 +7,11 @@ import { CardList } from '@/components/ui/card-list';
 import { ListPager } from '@/components/ui/list-pager';
 import { ListState } from '@/components/ui/list-state';
 import { paths } from '@/config/paths';
-import { KycStatusBadge } from '@/features/kyc/components/kyc-status-badge';
-import { formatDateTime, formatKrw } from '@/features/transactions/format';
+import { KycStatusBadge } from '@/components/ui/kyc-status-badge';
+import { formatDateTime, formatKrw } from '@/lib/format';
 import { useUrlSearch } from '@/lib/use-url-search';
-import { useAgencyClients } from '../api/get-agency-clients';
+import { useAgencyClients } from '@/features/agency-clients/api/get-agency-clients';
+import { usePhone } from '@/lib/use-phone';
 
 function pageOf(value: string | null): number {
   const page = Number(value);
@@ -29,9 +29,7 @@ export function AgencyClients() {
   const [params, setParams] = useSearchParams();
   const page = pageOf(params.get('page'));
   const [search, setSearch, q] = useUrlSearch();
-  const phone = useMediaQuery('(max-width: 47.99em)', undefined, {
-    getInitialValueInEffect: false,
-  });
+  const phone = usePhone();
 
   const clients = useAgencyClients({ q: q || undefined, page, pageSize: CLIENT_PAGE_SIZE_DEFAULT });
   const items = clients.data?.items ?? [];

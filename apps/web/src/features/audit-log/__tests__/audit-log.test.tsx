@@ -25,8 +25,6 @@ function event(index: number, action = 'sign_in'): AuditEvent {
 type Params = { cursor?: string; action?: string };
 let auditGet: Mock<(params: Params) => AxiosResponse>;
 beforeEach(() => {
-  // jsdom has no layout: Mantine's Select scrolls the chosen option into view when it opens.
-  Element.prototype.scrollIntoView ??= () => {};
   auditGet = vi.fn((params: Params) => {
     if (params.action) return ok({ items: [event(9, params.action)], nextCursor: null });
     return params.cursor

@@ -11,17 +11,17 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconFilter, IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEvent } from '@portal/contract/audit';
 import { CardList } from '@/components/ui/card-list';
 import { FormAlert } from '@/components/ui/form-alert';
 import { ListState } from '@/components/ui/list-state';
-import { formatDateTime } from '@/features/transactions/format';
+import { formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/form-errors';
-import { findUserIdByEmail } from '../api/find-user-by-email';
-import { useAuditEvents, type AuditFilters } from '../api/get-audit-events';
+import { findUserIdByEmail } from '@/features/audit-log/api/find-user-by-email';
+import { useAuditEvents, type AuditFilters } from '@/features/audit-log/api/get-audit-events';
+import { usePhone } from '@/lib/use-phone';
 
 interface Draft {
   action: string;
@@ -56,9 +56,7 @@ export function AuditLog() {
   const [formError, setFormError] = useState<string | null>(null);
   const [resolving, setResolving] = useState(false);
   const events = useAuditEvents(filters);
-  const phone = useMediaQuery('(max-width: 47.99em)', undefined, {
-    getInitialValueInEffect: false,
-  });
+  const phone = usePhone();
   const items = events.data?.pages.flatMap((page) => page.items) ?? [];
 
   const apply = async (event: FormEvent) => {

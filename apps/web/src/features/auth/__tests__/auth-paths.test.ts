@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authDialogPath, safeNextPath } from '@/features/auth/auth-paths';
+import { authDialogPath, safeNextPath } from '@/lib/auth/auth-paths';
 
 describe('safeNextPath', () => {
   it.each([

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RequireAuth } from '@/features/auth/components/require-auth';
+import { RequireAuth } from '@/lib/auth/require-auth';
 import { api } from '@/lib/api-client';
+import { setSigningOut } from '@/lib/auth/signing-out';
 import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
 
 const guarded = <RequireAuth>secret screen</RequireAuth>;
@@ -51,5 +52,29 @@ describe('the /app guard', () => {
       .catch(() => {});
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(router.state.location.search).toBe('?auth=sign-in&next=%2Fapp%2Fprofile');
+  });
+
+  it('does not open the sign-in dialog for a user who is signing out', async () => {
+    const get = vi.spyOn(api, 'get').mockResolvedValue(ok({ user: testUser }));
+    const { router, queryClient } = await renderApp(guarded, { path: '/app/profile', routes });
+    await screen.findByText('secret screen');
+    // The server has ended the session; a call the open screen makes answers 401 before the
+    // sign-out flow has reached Home.
+    setSigningOut(true);
+    try {
+      get.mockResolvedValue(ok({ user: null }));
+      await queryClient
+        .fetchQuery({
+          queryKey: ['kyc', 'documents'],
+          queryFn: () => Promise.reject(apiFailure(401, 'UNAUTHENTICATED')),
+          retry: false,
+        })
+        .catch(() => {});
+      await waitFor(() => expect(screen.queryByText('secret screen')).toBeNull());
+      expect(router.state.location.pathname).toBe('/app/profile');
+      expect(router.state.location.search).toBe('');
+    } finally {
+      setSigningOut(false);
+    }
   });
 });

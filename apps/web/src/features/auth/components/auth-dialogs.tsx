@@ -12,9 +12,9 @@ import {
   NEXT_PARAM,
   safeNextPath,
   type AuthDialog,
-} from '../auth-paths';
-import { SignInForm } from './sign-in-form';
-import { SignUpForm } from './sign-up-form';
+} from '@/lib/auth/auth-paths';
+import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { SignUpForm } from '@/features/auth/components/sign-up-form';
 
 function dialogOf(value: string | null): AuthDialog | null {
   return value === 'sign-in' || value === 'sign-up' ? value : null;

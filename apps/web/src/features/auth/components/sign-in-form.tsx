@@ -11,7 +11,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { PasswordField } from '@/components/ui/password-field';
 import { apiErrorOf } from '@/lib/api-error';
 import { errorMessage, fieldErrorText, retryAfterSeconds } from '@/lib/form-errors';
-import { useSignIn } from '../api/sign-in';
+import { useSignIn } from '@/features/auth/api/sign-in';
 
 const emptyForm: SignInRequest = { email: '', password: '' };
 

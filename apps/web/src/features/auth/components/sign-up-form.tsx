@@ -12,7 +12,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
 import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
-import { useSignUp } from '../api/sign-up';
+import { useSignUp } from '@/features/auth/api/sign-up';
 
 const FIELDS = ['name', 'email', 'phone', 'password', 'confirmPassword', 'agencyCode'] as const;
 

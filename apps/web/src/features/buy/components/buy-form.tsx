@@ -14,22 +14,26 @@ import { krwTotal } from '@portal/contract/money';
 import { readableFieldStyles } from '@/components/ui/field-styles';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { DepositAccountCard } from '@/features/transactions/components/deposit-account-card';
-import { DepositConditions } from '@/features/transactions/components/deposit-conditions';
-import { Figure } from '@/features/transactions/components/figure';
-import { MerchantAccountFields } from '@/features/transactions/components/merchant-account-fields';
-import { QuoteRate } from '@/features/transactions/components/quote-rate';
-import { RateNotice } from '@/features/transactions/components/rate-notice';
-import { formatAsset, formatKrw } from '@/features/transactions/format';
-import { useTradeForm } from '@/features/transactions/hooks/use-trade-form';
+import { VerificationRequired } from '@/components/ui/verification-required';
+import { DepositAccountCard } from '@/components/transactions/deposit-account-card';
+import { DepositConditions } from '@/components/transactions/deposit-conditions';
+import { Figure } from '@/components/transactions/figure';
+import { MerchantAccountFields } from '@/components/transactions/merchant-account-fields';
+import { QuoteRate } from '@/components/transactions/quote-rate';
+import { RateNotice } from '@/components/transactions/rate-notice';
+import { formatAsset, formatKrw } from '@/lib/format';
+import { useTradeForm } from '@/lib/transactions/use-trade-form';
+import { useIdentityVerified } from '@/lib/my-kyc-documents';
 
 /**
- * Buy (spec section 2): select merchant, select account, amount to buy, the user's rate in won and
+ * Buy (docs/PRODUCT.md "Screens"): select merchant, select account, amount to buy, the user's rate in won and
  * the total to buy, with the conditions for automatic deposit processing and the account to pay.
  */
 export function BuyForm() {
   const { t } = useTranslation(['buy', 'transactions', 'validation', 'errors']);
   const trade = useTradeForm('buy');
+  // Buying waits for a verified identity (KYC_REQUIRED): say so before anything is typed.
+  const verified = useIdentityVerified();
   const { form, merchant, quote, amount } = trade;
   const {
     register,
@@ -56,6 +60,7 @@ export function BuyForm() {
             aria-label={t('buy:form.title')}
           >
             <Stack gap="md">
+              {verified === false ? <VerificationRequired /> : null}
               <FormAlert message={trade.formError} />
               <RateNotice message={trade.rateNotice} onClose={trade.dismissRateNotice} />
               <MerchantAccountFields trade={trade} />
@@ -93,7 +98,10 @@ export function BuyForm() {
                 </Figure>
               </SimpleGrid>
               <Group justify="flex-end">
-                <SubmitButton loading={trade.isSubmitting} disabled={!quote.data}>
+                <SubmitButton
+                  loading={trade.isSubmitting}
+                  disabled={!quote.data || verified === false}
+                >
                   {t('transactions:form.request')}
                 </SubmitButton>
               </Group>

@@ -65,8 +65,13 @@ function answer({
     const params = (config?.params ?? {}) as Record<string, unknown>;
     if (url === '/auth/me') return Promise.resolve(ok({ user }));
     if (url === '/transactions') {
-      if (params.status === 'Requested') return Promise.resolve(ok(requested));
-      if (params.status === 'Pending') return Promise.resolve(ok(pending));
+      // Open requests: both statuses in one call, newest first, as the server answers.
+      if (Array.isArray(params.status)) {
+        const items = [...requested.items, ...pending.items]
+          .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+          .slice(0, Number(params.pageSize));
+        return Promise.resolve(ok({ ...page(items), total: requested.total + pending.total }));
+      }
       return last();
     }
     if (url === '/accounts') return Promise.resolve(ok({ items: accounts }));
@@ -129,7 +134,7 @@ describe('dashboard', () => {
     );
     expect(get).toHaveBeenCalledWith(
       '/transactions',
-      expect.objectContaining({ params: { status: 'Requested', pageSize: 5 } }),
+      expect.objectContaining({ params: { status: ['Requested', 'Pending'], pageSize: 5 } }),
     );
     expect(screen.getByText(/updates every several minutes/)).toBeTruthy();
   });

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getDeposits } from '@/features/operator-deposits/api/get-deposits';
-import { getFailedCredits } from '@/features/operator-transactions/api/get-failed-credits';
-import { getOperatorTransactions } from '@/features/operator-transactions/api/get-operator-transactions';
-import { transactionsQueryKey } from '@/features/transactions/api/get-transactions';
+import type { FailedCreditList } from '@portal/contract/merchant-credits';
+import type { DepositList, OperatorTransactionList } from '@portal/contract/transactions';
+import { api } from '@/lib/api-client';
+import { transactionsQueryKey } from '@/lib/transactions/get-transactions';
 
 /** How much work waits for the operator: counts only, so every list is asked for one row. */
 export interface OperatorWork {
@@ -20,20 +20,27 @@ export interface OperatorWork {
 
 export async function getOperatorWork(signal?: AbortSignal): Promise<OperatorWork> {
   const one = { page: 1, pageSize: 1 };
+  const count = async (type: 'buy' | 'sell', status: 'Requested' | 'Pending') =>
+    (
+      await api.get<OperatorTransactionList>('/operator/transactions', {
+        params: { type, status, ...one },
+        signal,
+      })
+    ).data.total;
   const [sellsRequested, sellsPending, buysPending, creditsFailed, depositsInReview] =
     await Promise.all([
-      getOperatorTransactions({ type: 'sell', status: 'Requested', ...one }, signal),
-      getOperatorTransactions({ type: 'sell', status: 'Pending', ...one }, signal),
-      getOperatorTransactions({ type: 'buy', status: 'Pending', ...one }, signal),
-      getFailedCredits(signal),
-      getDeposits({ status: 'review', ...one }, signal),
+      count('sell', 'Requested'),
+      count('sell', 'Pending'),
+      count('buy', 'Pending'),
+      api.get<FailedCreditList>('/operator/merchant-credits', { signal }),
+      api.get<DepositList>('/operator/deposits', { params: { status: 'review', ...one }, signal }),
     ]);
   return {
-    sellsRequested: sellsRequested.total,
-    sellsPending: sellsPending.total,
-    buysPending: buysPending.total,
-    creditsFailed: creditsFailed.items.length,
-    depositsInReview: depositsInReview.total,
+    sellsRequested,
+    sellsPending,
+    buysPending,
+    creditsFailed: creditsFailed.data.items.length,
+    depositsInReview: depositsInReview.data.total,
   };
 }
 

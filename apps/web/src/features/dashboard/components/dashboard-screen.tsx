@@ -4,19 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ScreenHeader } from '@/components/ui/screen-header';
 import { paths } from '@/config/paths';
-import { useTransactions } from '@/features/transactions/api/get-transactions';
+import { useTransactions } from '@/lib/transactions/get-transactions';
 import { useUser } from '@/lib/user/user-context';
-import { useOpenTransactions } from '../api/get-open-transactions';
-import { OperatorWorkSummary } from './operator-work';
-import { PositionSummary } from './position-summary';
-import { TransactionTable } from './transaction-table';
-import { UpdateNote } from './update-note';
+import { useOpenTransactions } from '@/features/dashboard/api/get-open-transactions';
+import { OperatorWorkSummary } from '@/features/dashboard/components/operator-work';
+import { PositionSummary } from '@/features/dashboard/components/position-summary';
+import { TransactionTable } from '@/features/dashboard/components/transaction-table';
+import { UpdateNote } from '@/features/dashboard/components/update-note';
 
 /** How many rows each dashboard table shows; View All leads to the rest. */
 export const DASHBOARD_ROWS = 5;
 
 /**
- * The dashboard (spec section 2): a greeting with the user's name, balance and open position, the
+ * The dashboard (docs/PRODUCT.md "Screens"): a greeting with the user's name, balance and open position, the
  * last transactions and the requests still open, and the note that data refreshes every few
  * minutes (and arrives live). Operators see the work waiting for them instead.
  */

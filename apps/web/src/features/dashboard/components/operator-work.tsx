@@ -10,8 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/form-errors';
-import { useOperatorWork, type OperatorWork } from '../api/get-operator-work';
-import { UpdateNote } from './update-note';
+import { useOperatorWork, type OperatorWork } from '@/features/dashboard/api/get-operator-work';
+import { UpdateNote } from '@/features/dashboard/components/update-note';
 
 interface WorkCard {
   key: 'payouts' | 'buys' | 'deposits';

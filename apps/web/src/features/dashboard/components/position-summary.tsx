@@ -5,16 +5,16 @@ import { Link } from 'react-router';
 import type { Account } from '@portal/contract/accounts';
 import { ListState } from '@/components/ui/list-state';
 import { paths } from '@/config/paths';
-import { useAccounts } from '@/features/accounts/api/get-accounts';
-import { usePosition } from '@/features/transactions/api/get-position';
-import { Figure } from '@/features/transactions/components/figure';
-import { formatAsset, formatDateTime } from '@/features/transactions/format';
+import { useAccounts } from '@/lib/merchant-accounts/get-accounts';
+import { usePosition } from '@/lib/transactions/get-position';
+import { Figure } from '@/components/transactions/figure';
+import { formatAsset, formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/form-errors';
 
 const TITLE_ID = 'dashboard-position-title';
 
 /**
- * Balance and open position at a glance (spec section 1), for the default merchant account (or
+ * Balance and open position at a glance (docs/PRODUCT.md "What the portal is"), for the default merchant account (or
  * the first one when none is marked), with quick links to Buy and Sell.
  */
 export function PositionSummary() {

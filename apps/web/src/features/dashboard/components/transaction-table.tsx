@@ -1,5 +1,4 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconReceipt, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +6,10 @@ import { Link } from 'react-router';
 import type { Transaction, TransactionList } from '@portal/contract/transactions';
 import { CardList } from '@/components/ui/card-list';
 import { ListState } from '@/components/ui/list-state';
-import { StatusBadge } from '@/features/transactions/components/status-badge';
-import { transactionPath } from '@/features/transactions/transaction-path';
+import { StatusBadge } from '@/components/transactions/status-badge';
+import { transactionPath } from '@/lib/transactions/transaction-path';
 import classes from './transaction-table.module.css';
+import { usePhone } from '@/lib/use-phone';
 
 interface TransactionTableProps {
   /** Id of the section's heading, which also names the table. */
@@ -28,14 +28,12 @@ interface TransactionTableProps {
 }
 
 /**
- * A short list of transactions with the dashboard's columns (spec section 2): No., Type, Merchant,
+ * A short list of transactions with the dashboard's columns (docs/PRODUCT.md "Screens"): No., Type, Merchant,
  * Status. A table on wider screens, cards on a phone; the number opens the transaction.
  */
 export function TransactionTable({ id, title, action, query, empty }: TransactionTableProps) {
   const { t } = useTranslation(['dashboard', 'transactions']);
-  const phone = useMediaQuery('(max-width: 47.99em)', undefined, {
-    getInitialValueInEffect: false,
-  });
+  const phone = usePhone();
   const items = query.data?.items ?? [];
 
   const numberLink = (item: Transaction) => (

@@ -1,10 +1,10 @@
 import { Group, Text, ThemeIcon } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '@/features/transactions/format';
+import { formatTime } from '@/lib/format';
 
 /**
- * Spec section 2: the data updates every several minutes; DESIGN "Live data": changes are also
+ * docs/PRODUCT.md "Screens": the data updates every several minutes; docs/PRODUCT.md "Live data": changes are also
  * pushed the moment they happen. `updatedAt` is when the figures below were last fetched.
  */
 export function UpdateNote({ updatedAt }: { updatedAt?: number }) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { KycDocument, RejectKycDocumentRequest } from '@portal/contract/kyc';
 import { api } from '@/lib/api-client';
-import { kycReviewQueryKey } from './get-kyc-review-queue';
+import { kycReviewQueryKey } from '@/features/kyc-review/api/get-kyc-review-queue';
 
 export async function rejectKycDocument(input: {
   id: string;

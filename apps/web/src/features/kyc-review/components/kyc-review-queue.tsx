@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Group, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconInbox } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { KycReviewItem } from '@portal/contract/kyc';
@@ -9,11 +8,16 @@ import { ListState } from '@/components/ui/list-state';
 import { apiErrorOf } from '@/lib/api-error';
 import { errorMessage } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
-import { useApproveKycDocument } from '../api/approve-kyc-document';
-import { REVIEW_STATUSES, useKycReviewQueue, type ReviewStatus } from '../api/get-kyc-review-queue';
-import { PreviewDialog } from './preview-dialog';
-import { RejectDialog } from './reject-dialog';
-import { ReviewActions } from './review-actions';
+import { useApproveKycDocument } from '@/features/kyc-review/api/approve-kyc-document';
+import {
+  REVIEW_STATUSES,
+  useKycReviewQueue,
+  type ReviewStatus,
+} from '@/features/kyc-review/api/get-kyc-review-queue';
+import { PreviewDialog } from '@/features/kyc-review/components/preview-dialog';
+import { RejectDialog } from '@/features/kyc-review/components/reject-dialog';
+import { ReviewActions } from '@/features/kyc-review/components/review-actions';
+import { usePhone } from '@/lib/use-phone';
 
 const breakAnywhere = { overflowWrap: 'anywhere' } as const;
 
@@ -26,9 +30,7 @@ export function KycReviewQueue() {
   const queue = useKycReviewQueue(status);
   const approve = useApproveKycDocument();
   // A table needs room; on a phone each document is a card.
-  const phone = useMediaQuery('(max-width: 47.99em)', undefined, {
-    getInitialValueInEffect: false,
-  });
+  const phone = usePhone();
 
   const dateTime = new Intl.DateTimeFormat(i18n.language, {
     dateStyle: 'medium',

@@ -6,7 +6,7 @@ import type { KycReviewItem } from '@portal/contract/kyc';
 import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
 import { FilePreview } from '@/components/ui/file-preview';
 import { errorMessage } from '@/lib/form-errors';
-import { useReviewDocumentFile } from '../api/get-review-document-file';
+import { useReviewDocumentFile } from '@/features/kyc-review/api/get-review-document-file';
 
 /** The document's file, large enough to read a name and a number on it. */
 export function PreviewDialog({

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { myKycDocumentsQueryKey } from './get-my-kyc-documents';
+import { myKycDocumentsQueryKey } from '@/lib/my-kyc-documents';
 
 /** Withdraws a document that is not approved yet. */
 export async function deleteKycDocument(id: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { KycDocument, KycDocumentKind } from '@portal/contract/kyc';
 import { api } from '@/lib/api-client';
-import { myKycDocumentsQueryKey } from './get-my-kyc-documents';
+import { myKycDocumentsQueryKey } from '@/lib/my-kyc-documents';
 
 /**
  * Uploads one document as multipart/form-data (one field, `file`). The JSON content type of the

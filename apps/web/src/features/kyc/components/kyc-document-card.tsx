@@ -21,17 +21,17 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FilePreview, formatFileSize } from '@/components/ui/file-preview';
 import { errorMessage } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
-import { useDeleteKycDocument } from '../api/delete-kyc-document';
-import { useUploadKycDocument } from '../api/upload-kyc-document';
+import { useDeleteKycDocument } from '@/features/kyc/api/delete-kyc-document';
+import { useUploadKycDocument } from '@/features/kyc/api/upload-kyc-document';
 import {
   acceptedTypes,
   acceptsPdf,
   refusalOf,
   refusalOfRejection,
   type FileRefusal,
-} from '../file-rules';
-import { KycStatusBadge } from './kyc-status-badge';
-import { StoredFilePreview } from './stored-file-preview';
+} from '@/features/kyc/file-rules';
+import { KycStatusBadge } from '@/components/ui/kyc-status-badge';
+import { StoredFilePreview } from '@/features/kyc/components/stored-file-preview';
 
 const icons: Record<KycDocumentKind, Icon> = {
   id_front: IconId,

@@ -3,10 +3,10 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { KYC_DOCUMENT_KINDS } from '@portal/contract/kyc';
 import { errorMessage } from '@/lib/form-errors';
-import { useMyKycDocuments } from '../api/get-my-kyc-documents';
-import { KycDocumentCard } from './kyc-document-card';
+import { useMyKycDocuments } from '@/lib/my-kyc-documents';
+import { KycDocumentCard } from '@/features/kyc/components/kyc-document-card';
 
-/** The verification uploads of spec section 2: ID front and back, a selfie, a bank book copy. */
+/** The verification uploads of docs/PRODUCT.md "Screens": ID front and back, a selfie, a bank book copy. */
 export function KycDocuments() {
   const { t } = useTranslation(['kyc', 'errors']);
   const documents = useMyKycDocuments();

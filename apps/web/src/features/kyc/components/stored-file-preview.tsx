@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { KycDocument } from '@portal/contract/kyc';
 import { FilePreview } from '@/components/ui/file-preview';
 import { errorMessage } from '@/lib/form-errors';
-import { useKycDocumentFile } from '../api/get-kyc-document-file';
+import { useKycDocumentFile } from '@/features/kyc/api/get-kyc-document-file';
 
 /** The file stored for a document, fetched through the API client. */
 export function StoredFilePreview({ document, title }: { document: KycDocument; title: string }) {

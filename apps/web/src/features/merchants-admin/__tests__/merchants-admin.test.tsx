@@ -2,7 +2,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OperatorMerchant } from '@portal/contract/merchants';
 import { MerchantsAdmin } from '@/features/merchants-admin/components/merchants-admin';
-import { formatDecimal } from '@/features/merchants-admin/format-decimal';
 import { api } from '@/lib/api-client';
 import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
 
@@ -13,6 +12,7 @@ const hanbit: OperatorMerchant = {
   asset: 'USDT',
   minPerRequest: '10',
   maxPerRequest: '50000',
+  sandbox: true,
   status: 'active',
   connection: 'sandbox',
   baseUrl: null,
@@ -26,6 +26,7 @@ const remote: OperatorMerchant = {
   id: '7c9e6679-7425-40de-944b-e07fc1f90ae8',
   code: 'REMOTE',
   name: 'Remote Pay',
+  sandbox: false,
   status: 'disabled',
   connection: 'http',
   baseUrl: 'https://api.remote.example',
@@ -139,10 +140,5 @@ describe('merchants (operator)', () => {
     await waitFor(() =>
       expect(patch).toHaveBeenCalledWith(`/operator/merchants/${remote.id}`, { status: 'active' }),
     );
-  });
-
-  it('groups decimal strings without a float', () => {
-    expect(formatDecimal('12345678901234.12345678', 'en')).toBe('12,345,678,901,234.12345678');
-    expect(formatDecimal('0.5', 'ko')).toBe('0.5');
   });
 });

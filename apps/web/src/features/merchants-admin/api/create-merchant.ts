@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateMerchantRequest } from '@portal/contract/merchants';
 import { api } from '@/lib/api-client';
-import { operatorMerchantsQueryKey } from './get-operator-merchants';
+import { operatorMerchantsQueryKey } from '@/lib/operator-merchants';
 
 export async function createMerchant(body: CreateMerchantRequest): Promise<void> {
   await api.post('/operator/merchants', body);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateMerchantRequest } from '@portal/contract/merchants';
 import { api } from '@/lib/api-client';
-import { operatorMerchantsQueryKey } from './get-operator-merchants';
+import { operatorMerchantsQueryKey } from '@/lib/operator-merchants';
 
 /** Changes some of a merchant's settings, its status included; an absent secret is kept. */
 export async function updateMerchant({

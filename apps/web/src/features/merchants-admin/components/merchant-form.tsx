@@ -28,8 +28,8 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { apiErrorOf } from '@/lib/api-error';
 import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
-import { useCreateMerchant } from '../api/create-merchant';
-import { useUpdateMerchant } from '../api/update-merchant';
+import { useCreateMerchant } from '@/features/merchants-admin/api/create-merchant';
+import { useUpdateMerchant } from '@/features/merchants-admin/api/update-merchant';
 
 const FIELDS = [
   'name',

@@ -1,7 +1,7 @@
+import { groupDigits } from '@portal/contract/decimal';
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconBuildingStore, IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconBuildingStore, IconPencil, IconPlus, IconWallet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorMerchant } from '@portal/contract/merchants';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -9,24 +9,24 @@ import { CardList } from '@/components/ui/card-list';
 import { ListState } from '@/components/ui/list-state';
 import { errorMessage } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
-import { useOperatorMerchants } from '../api/get-operator-merchants';
-import { useUpdateMerchant } from '../api/update-merchant';
-import { formatDecimal } from '../format-decimal';
-import { MerchantFormDialog } from './merchant-form';
+import { useOperatorMerchants } from '@/lib/operator-merchants';
+import { useUpdateMerchant } from '@/features/merchants-admin/api/update-merchant';
+import { MerchantFormDialog } from '@/features/merchants-admin/components/merchant-form';
+import { SandboxAccountsDialog } from '@/features/merchants-admin/components/sandbox-accounts-dialog';
+import { usePhone } from '@/lib/use-phone';
 
 const breakAnywhere = { overflowWrap: 'anywhere' } as const;
 
 /** The operator's merchants: add one, edit one, or take one out of (and back into) service. */
 export function MerchantsAdmin() {
-  const { t, i18n } = useTranslation(['merchantsAdmin', 'errors']);
+  const { t } = useTranslation(['merchantsAdmin', 'errors']);
   const merchants = useOperatorMerchants();
   const update = useUpdateMerchant();
   const [editing, setEditing] = useState<OperatorMerchant | null>(null);
   const [creating, setCreating] = useState(false);
   const [disabling, setDisabling] = useState<OperatorMerchant | null>(null);
-  const phone = useMediaQuery('(max-width: 47.99em)', undefined, {
-    getInitialValueInEffect: false,
-  });
+  const [sandboxOf, setSandboxOf] = useState<OperatorMerchant | null>(null);
+  const phone = usePhone();
 
   const setStatus = async (merchant: OperatorMerchant, status: OperatorMerchant['status']) => {
     try {
@@ -45,8 +45,8 @@ export function MerchantsAdmin() {
 
   const limits = (merchant: OperatorMerchant) =>
     t('limits', {
-      min: formatDecimal(merchant.minPerRequest, i18n.language),
-      max: formatDecimal(merchant.maxPerRequest, i18n.language),
+      min: groupDigits(merchant.minPerRequest),
+      max: groupDigits(merchant.maxPerRequest),
       asset: merchant.asset,
     });
 
@@ -64,7 +64,18 @@ export function MerchantsAdmin() {
   const actionsFor = (merchant: OperatorMerchant) => {
     const busy = update.isPending && update.variables?.id === merchant.id;
     return (
-      <Group gap={6} wrap="nowrap" justify="flex-end">
+      <Group gap={6} wrap={phone ? 'wrap' : 'nowrap'} justify="flex-end">
+        {merchant.connection === 'sandbox' ? (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconWallet size={14} aria-hidden />}
+            aria-label={t('actions.sandboxAccountsLabel', { name: merchant.name })}
+            onClick={() => setSandboxOf(merchant)}
+          >
+            {t('actions.sandboxAccounts')}
+          </Button>
+        ) : null}
         <Button
           size="xs"
           variant="default"
@@ -209,6 +220,7 @@ export function MerchantsAdmin() {
           setEditing(null);
         }}
       />
+      <SandboxAccountsDialog merchant={sandboxOf} onClose={() => setSandboxOf(null)} />
       <ConfirmDialog
         opened={disabling !== null}
         title={t('status.disableTitle', { name: disabling?.name ?? '' })}

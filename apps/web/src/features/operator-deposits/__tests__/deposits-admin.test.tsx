@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Deposit, StatementImportReport } from '@portal/contract/transactions';
 import { DepositsAdmin } from '@/features/operator-deposits/components/deposits-admin';
 import { api } from '@/lib/api-client';
-import { koreaWallClock, koreaWallClockToIso } from '@/lib/format';
 import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
 
 const deposit = (overrides: Partial<Deposit>): Deposit => ({
@@ -19,6 +18,12 @@ const deposit = (overrides: Partial<Deposit>): Deposit => ({
   matchedTransaction: null,
   relatedTransactions: [{ id: 't1', number: 'B00000007' }],
   resolution: null,
+  refundReason: null,
+  refundTransaction: null,
+  refundBankReference: null,
+  refundedAt: null,
+  writeOffReason: null,
+  decidedAt: null,
   createdAt: '2026-03-02T01:15:01.000Z',
   ...overrides,
 });
@@ -77,28 +82,97 @@ describe('deposits (operator)', () => {
     ).toBeTruthy();
   });
 
-  it('resolves a deposit only with a resolution', async () => {
+  it('matches a deposit to a buy only once a differing amount is accepted', async () => {
+    const candidate = {
+      id: '9d0f3c1a-1111-4111-8111-000000000007',
+      number: 'B00000007',
+      status: 'Pending' as const,
+      userName: '홍길동',
+      userEmail: 'hong@example.com',
+      amount: '1',
+      asset: 'USDT',
+      rateKrw: '1392501',
+      totalKrw: '1392501',
+      createdAt: '2026-03-02T01:00:00.000Z',
+      expiresAt: '2026-03-03T01:00:00.000Z',
+      depositAccountNumber: '110-123-456789',
+      depositBankName: '국민은행',
+      differenceKrw: '-1',
+      amountAtDeposit: '0.99999928',
+      matchable: true,
+    };
+    vi.mocked(api.get).mockImplementation((url: string) => {
+      if (url === '/auth/me')
+        return Promise.resolve(ok({ user: { ...testUser, role: 'operator' } }));
+      if (url === '/operator/deposits') {
+        return Promise.resolve(ok({ items: [nameDiffers], total: 1, page: 1, pageSize: 20 }));
+      }
+      if (url === `/operator/deposits/${nameDiffers.id}`) {
+        return Promise.resolve(ok({ deposit: nameDiffers, candidates: [candidate] }));
+      }
+      return Promise.reject(new Error(`unexpected GET ${url}`));
+    });
     const post = vi
       .spyOn(api, 'post')
-      .mockResolvedValue(
-        ok({ ...noRequest, status: 'resolved', resolution: 'returned to sender' }),
-      );
+      .mockResolvedValue(ok({ ...nameDiffers, status: 'settled', matchedTransaction: candidate }));
     await renderApp(<DepositsAdmin />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Resolve deposit TX20260302-0002' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Resolve deposit TX20260302-0002' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Resolve deposit' }));
-    expect(await within(dialog).findByText('This field is required.')).toBeTruthy();
-    expect(post).not.toHaveBeenCalled();
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /Resolution/ }), {
-      target: { value: 'returned to sender' },
+    fireEvent.click(await screen.findByRole('button', { name: 'Open deposit TX20260302-0001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deposit TX20260302-0001' });
+    const card = await within(dialog).findByLabelText('Buy B00000007');
+    expect(within(card).getByText('hong@example.com')).toBeTruthy();
+    expect(within(card).getByText('Difference: -1 KRW')).toBeTruthy();
+    const match = within(card).getByRole('button', {
+      name: 'Match deposit TX20260302-0001 to buy B00000007',
     });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Resolve deposit' }));
+    expect((match as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(
+      within(card).getByRole('checkbox', { name: /Complete at the deposited amount/ }),
+    );
+    fireEvent.click(match);
     await waitFor(() =>
-      expect(post).toHaveBeenCalledWith(`/operator/deposits/${noRequest.id}/resolve`, {
-        resolution: 'returned to sender',
+      expect(post).toHaveBeenCalledWith(`/operator/deposits/${nameDiffers.id}/match`, {
+        transactionId: candidate.id,
+        acceptAmountDifference: true,
       }),
     );
-    expect(await screen.findByText('Deposit TX20260302-0002 resolved.')).toBeTruthy();
+    expect(await screen.findByText('Deposit TX20260302-0001 paid B00000007.')).toBeTruthy();
+  });
+
+  it('refunds a deposit only with a reason', async () => {
+    vi.mocked(api.get).mockImplementation((url: string) => {
+      if (url === '/auth/me')
+        return Promise.resolve(ok({ user: { ...testUser, role: 'operator' } }));
+      if (url === '/operator/deposits') {
+        return Promise.resolve(ok({ items: [noRequest], total: 1, page: 1, pageSize: 20 }));
+      }
+      if (url === `/operator/deposits/${noRequest.id}`) {
+        return Promise.resolve(ok({ deposit: noRequest, candidates: [] }));
+      }
+      return Promise.reject(new Error(`unexpected GET ${url}`));
+    });
+    const post = vi
+      .spyOn(api, 'post')
+      .mockResolvedValue(ok({ ...noRequest, status: 'refund_due', refundReason: 'no_request' }));
+    await renderApp(<DepositsAdmin />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open deposit TX20260302-0002' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deposit TX20260302-0002' });
+    expect(
+      await within(dialog).findByText('No open buy request fits this deposit by amount or name.'),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund this deposit' }));
+    expect(await within(dialog).findByText('This field is required.')).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('combobox', { name: /Why/ }));
+    fireEvent.click(
+      await screen.findByRole('option', { name: 'Nobody asked for it', hidden: true }),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund this deposit' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(`/operator/deposits/${noRequest.id}/refund`, {
+        reason: 'no_request',
+      }),
+    );
+    expect(await screen.findByText('Deposit TX20260302-0002 is to be returned.')).toBeTruthy();
   });
 
   it('records a deposit by hand with its time in ISO 8601 with the Korean offset', async () => {
@@ -185,12 +259,5 @@ describe('deposits (operator)', () => {
     expect(
       within(result).getByText('Line 5: amount_krw is not a whole number of won'),
     ).toBeTruthy();
-  });
-
-  it('turns Korean wall-clock time into ISO with +09:00', () => {
-    expect(koreaWallClockToIso('2026-03-02 10:15:00')).toBe('2026-03-02T10:15:00+09:00');
-    expect(koreaWallClockToIso('2026-03-02 10:15')).toBe('2026-03-02T10:15:00+09:00');
-    expect(koreaWallClockToIso('')).toBeNull();
-    expect(koreaWallClock(new Date('2026-03-02T20:30:00Z'))).toBe('2026-03-03 05:30:00');
   });
 });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StatementImportReport } from '@portal/contract/transactions';
 import { api } from '@/lib/api-client';
-import { invalidateAfterDeposit } from './invalidate';
+import { invalidateAfterDeposit } from '@/features/operator-deposits/api/invalidate';
 
 /**
  * Uploads a bank statement CSV as multipart/form-data (one field, `file`); the JSON content type

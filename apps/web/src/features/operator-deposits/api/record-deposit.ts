@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DepositNotification, DepositOutcome } from '@portal/contract/transactions';
 import { api } from '@/lib/api-client';
-import { invalidateAfterDeposit } from './invalidate';
+import { invalidateAfterDeposit } from '@/features/operator-deposits/api/invalidate';
 
 /** Records a deposit typed in by the operator; it is matched like the bank's notifications. */
 export async function recordDeposit(body: DepositNotification): Promise<DepositOutcome> {

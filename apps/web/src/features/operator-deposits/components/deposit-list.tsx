@@ -1,45 +1,61 @@
+import { groupDigits } from '@portal/contract/decimal';
 import { useState } from 'react';
 import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Deposit, DepositStatus } from '@portal/contract/transactions';
 import { PageButtons, transactionListPageLabel } from '@/components/ui/page-buttons';
 import { CardList } from '@/components/ui/card-list';
 import { ListState } from '@/components/ui/list-state';
-import { formatDecimal, formatKoreaDateTime } from '@/lib/format';
-import { useDeposits } from '../api/get-deposits';
+import { formatKoreaDate, formatKoreaDateTime } from '@/lib/format';
+import { useDeposits } from '@/features/operator-deposits/api/get-deposits';
+import { usePhone } from '@/lib/use-phone';
 
 const PAGE_SIZE = 20;
 const breakAnywhere = { overflowWrap: 'anywhere' } as const;
 
-/** One page of deposits of a status; those under review can be resolved. */
+/** One page of deposits of a status; those under review or to be returned can be opened. */
 export function DepositList({
   status,
-  onResolve,
+  onDecide,
 }: {
   status: DepositStatus;
-  onResolve: (deposit: Deposit) => void;
+  onDecide: (deposit: Deposit) => void;
 }) {
   const { t, i18n } = useTranslation(['depositsAdmin', 'errors', 'transactionList']);
   const [page, setPage] = useState(1);
   const query = useDeposits({ status, page, pageSize: PAGE_SIZE });
-  const phone = useMediaQuery('(max-width: 47.99em)', undefined, {
-    getInitialValueInEffect: false,
-  });
+  const phone = usePhone();
   const language = i18n.language;
   const items = query.data?.items ?? [];
   const pages = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.pageSize)) : 1;
   const label = t('tableLabel', { status: t(`tabs.${status}`) });
 
-  const amount = (deposit: Deposit) =>
-    t('krw', { amount: formatDecimal(deposit.amountKrw, language) });
+  const amount = (deposit: Deposit) => t('krw', { amount: groupDigits(deposit.amountKrw) });
   const receivedAt = (deposit: Deposit) => formatKoreaDateTime(deposit.receivedAt, language);
 
   /** Why it waits, or how it ended. */
   const outcome = (deposit: Deposit) => (
     <Stack gap={2}>
       {deposit.reviewReason ? <Text fz="sm">{t(`reasons.${deposit.reviewReason}`)}</Text> : null}
+      {deposit.status === 'refund_due' && deposit.refundReason ? (
+        <Text fz="sm" fw={600}>
+          {t('refundInfo.due', { reason: t(`refundReasons.${deposit.refundReason}`) })}
+        </Text>
+      ) : null}
+      {deposit.status === 'refunded' ? (
+        <Text fz="sm">
+          {t('refundInfo.refunded', {
+            date: formatKoreaDate(deposit.refundedAt, language),
+            reference: deposit.refundBankReference ?? '',
+          })}
+        </Text>
+      ) : null}
+      {deposit.status === 'written_off' && deposit.writeOffReason ? (
+        <Text fz="sm" style={breakAnywhere}>
+          {t('refundInfo.writtenOff', { reason: deposit.writeOffReason })}
+        </Text>
+      ) : null}
       {deposit.resolution ? (
         <Text fz="xs" c="dark.6" style={breakAnywhere}>
           {t('resolution', { text: deposit.resolution })}
@@ -75,19 +91,19 @@ export function DepositList({
     );
   };
 
-  const resolveButton = (deposit: Deposit) =>
-    deposit.status === 'review' ? (
+  const decideButton = (deposit: Deposit) =>
+    deposit.status === 'review' || deposit.status === 'refund_due' ? (
       <Button
         size="xs"
         variant="default"
-        aria-label={t('actions.resolveLabel', { reference: deposit.bankReference })}
-        onClick={() => onResolve(deposit)}
+        aria-label={t('actions.decideLabel', { reference: deposit.bankReference })}
+        onClick={() => onDecide(deposit)}
       >
-        {t('actions.resolve')}
+        {t('actions.decide')}
       </Button>
     ) : null;
 
-  const reviewing = status === 'review';
+  const reviewing = status === 'review' || status === 'refund_due';
 
   const table = (
     <Table.ScrollContainer minWidth={1000}>
@@ -137,7 +153,7 @@ export function DepositList({
               <Table.Td>{transactions(deposit)}</Table.Td>
               {reviewing ? (
                 <Table.Td style={{ width: '1%', textAlign: 'right' }}>
-                  {resolveButton(deposit)}
+                  {decideButton(deposit)}
                 </Table.Td>
               ) : null}
             </Table.Tr>
@@ -165,7 +181,7 @@ export function DepositList({
           </Text>
           {outcome(deposit)}
           {transactions(deposit)}
-          {reviewing ? <Group mt={6}>{resolveButton(deposit)}</Group> : null}
+          {reviewing ? <Group mt={6}>{decideButton(deposit)}</Group> : null}
         </>
       )}
     </CardList>

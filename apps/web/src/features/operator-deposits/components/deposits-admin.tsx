@@ -4,27 +4,34 @@ import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DEPOSIT_STATUSES, type Deposit, type DepositStatus } from '@portal/contract/transactions';
-import { DepositList } from './deposit-list';
-import { ManualDepositDialog } from './manual-deposit';
-import { ResolveDialog } from './resolve-dialog';
-import { StatementImportDialog } from './statement-import';
+import { DepositList } from '@/features/operator-deposits/components/deposit-list';
+import { ManualDepositDialog } from '@/features/operator-deposits/components/manual-deposit';
+import { DecisionDialog } from '@/features/operator-deposits/components/decision-dialog';
+import { StatementImportDialog } from '@/features/operator-deposits/components/statement-import';
 
-/** The review queue first: it is what needs the operator. */
-const TABS = ['review', 'settled', 'resolved'] as const satisfies readonly DepositStatus[];
+/** What needs the operator first: deposits to review, then won owed back (docs/decisions/010). */
+const TABS = [
+  'review',
+  'refund_due',
+  'settled',
+  'refunded',
+  'written_off',
+] as const satisfies readonly DepositStatus[];
 
 const isStatus = (value: string | null): value is DepositStatus =>
   (DEPOSIT_STATUSES as readonly (string | null)[]).includes(value);
 
 /**
- * The operator's deposits: those waiting for review with the reason, resolve one, record one by
- * hand or import a bank statement. The chosen status is in the address (`?status=`).
+ * The operator's deposits: those waiting for review with the reason and those to be returned,
+ * each opened to match it to a buy, refund it or write it off; record one by hand or import a
+ * bank statement. The chosen status is in the address (`?status=`).
  */
 export function DepositsAdmin() {
   const { t } = useTranslation('depositsAdmin');
   const [params, setParams] = useSearchParams();
   const raw = params.get('status');
   const status: DepositStatus = isStatus(raw) ? raw : 'review';
-  const [resolving, setResolving] = useState<Deposit | null>(null);
+  const [deciding, setDeciding] = useState<Deposit | null>(null);
   const [recording, setRecording] = useState(false);
   const [importing, setImporting] = useState(false);
 
@@ -61,11 +68,11 @@ export function DepositsAdmin() {
         </Tabs.List>
         {TABS.map((value) => (
           <Tabs.Panel key={value} value={value}>
-            <DepositList status={value} onResolve={setResolving} />
+            <DepositList status={value} onDecide={setDeciding} />
           </Tabs.Panel>
         ))}
       </Tabs>
-      <ResolveDialog deposit={resolving} onClose={() => setResolving(null)} />
+      <DecisionDialog deposit={deciding} onClose={() => setDeciding(null)} />
       <ManualDepositDialog opened={recording} onClose={() => setRecording(false)} />
       <StatementImportDialog opened={importing} onClose={() => setImporting(false)} />
     </>

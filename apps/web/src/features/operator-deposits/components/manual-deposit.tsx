@@ -1,3 +1,4 @@
+import { koreaWallClock, koreaWallClockToIso } from '@portal/contract/korea-time';
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/ko';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -12,10 +13,9 @@ import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
 import { readableFieldStyles } from '@/components/ui/field-styles';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { koreaWallClock, koreaWallClockToIso } from '@/lib/format';
 import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
-import { useRecordDeposit } from '../api/record-deposit';
+import { useRecordDeposit } from '@/features/operator-deposits/api/record-deposit';
 
 /**
  * The form's own shape: the time is what the picker shows, Korean wall-clock time, and becomes

@@ -20,7 +20,7 @@ import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
 import { FormAlert } from '@/components/ui/form-alert';
 import { errorMessage } from '@/lib/form-errors';
 import { settleToast, toast } from '@/lib/notifications';
-import { useImportStatement } from '../api/import-statement';
+import { useImportStatement } from '@/features/operator-deposits/api/import-statement';
 
 export const STATEMENT_COLUMNS = [
   'bank_reference',

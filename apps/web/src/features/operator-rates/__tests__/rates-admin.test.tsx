@@ -13,6 +13,7 @@ const merchant = (code: string, asset: string): OperatorMerchant => ({
   asset,
   minPerRequest: '10',
   maxPerRequest: '50000',
+  sandbox: true,
   status: 'active',
   connection: 'sandbox',
   baseUrl: null,

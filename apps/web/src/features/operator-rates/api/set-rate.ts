@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Rate, SetRateRequest } from '@portal/contract/transactions';
 import { api } from '@/lib/api-client';
-import { operatorRatesQueryKey } from './get-rates';
+import { operatorRatesQueryKey } from '@/features/operator-rates/api/get-rates';
 
 /** Sets an asset's buy and sell rates; the previous ones stay in the history. */
 export async function setRate(body: SetRateRequest): Promise<Rate> {

@@ -1,18 +1,19 @@
+import { groupDigits } from '@portal/contract/decimal';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { compareAmounts, rateKrwSchema } from '@portal/contract/money';
 import { setRateRequestSchema, type SetRateRequest } from '@portal/contract/transactions';
 import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
 import { readableFieldStyles } from '@/components/ui/field-styles';
+import { FormSelect } from '@/components/ui/form-select';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { formatDecimal } from '@/lib/format';
 import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
-import { useSetRate } from '../api/set-rate';
+import { useSetRate } from '@/features/operator-rates/api/set-rate';
 
 const FIELDS = ['asset', 'buyRateKrw', 'sellRateKrw'] as const;
 
@@ -60,7 +61,7 @@ function RateForm({
   assets: readonly string[];
   onDone: () => void;
 }) {
-  const { t, i18n } = useTranslation(['ratesAdmin', 'common', 'validation', 'errors']);
+  const { t } = useTranslation(['ratesAdmin', 'common', 'validation', 'errors']);
   const setRate = useSetRate();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -88,8 +89,8 @@ function RateForm({
       toast('success', {
         message: t('form.done', {
           asset: rate.asset,
-          buy: formatDecimal(rate.buyRateKrw, i18n.language),
-          sell: formatDecimal(rate.sellRateKrw, i18n.language),
+          buy: groupDigits(rate.buyRateKrw),
+          sell: groupDigits(rate.sellRateKrw),
         }),
       });
       onDone();
@@ -103,22 +104,12 @@ function RateForm({
       <Stack gap="md">
         <FormAlert message={formError} />
         {target.asset ? null : (
-          <Controller
+          <FormSelect
             control={control}
             name="asset"
-            render={({ field }) => (
-              <Select
-                label={t('form.asset')}
-                styles={readableFieldStyles}
-                required
-                allowDeselect={false}
-                data={[...assets]}
-                value={field.value || null}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                error={fieldErrorText(t, errors.asset)}
-              />
-            )}
+            label={t('form.asset')}
+            required
+            data={[...assets]}
           />
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">

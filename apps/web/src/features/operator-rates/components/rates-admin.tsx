@@ -1,15 +1,19 @@
+import { groupDigits } from '@portal/contract/decimal';
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconCoin, IconHistory, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Rate } from '@portal/contract/transactions';
 import { CardList } from '@/components/ui/card-list';
 import { ListState } from '@/components/ui/list-state';
-import { formatDecimal, formatKoreaDateTime } from '@/lib/format';
-import { useRateAssets } from '../api/get-rate-assets';
-import { useOperatorRates } from '../api/get-rates';
-import { RateFormDialog, type RateFormTarget } from './rate-form';
+import { formatKoreaDateTime } from '@/lib/format';
+import { useRateAssets } from '@/features/operator-rates/api/get-rate-assets';
+import { useOperatorRates } from '@/features/operator-rates/api/get-rates';
+import {
+  RateFormDialog,
+  type RateFormTarget,
+} from '@/features/operator-rates/components/rate-form';
+import { usePhone } from '@/lib/use-phone';
 
 interface AssetRow {
   asset: string;
@@ -22,9 +26,7 @@ export function RatesAdmin() {
   const rates = useOperatorRates();
   const assets = useRateAssets();
   const [target, setTarget] = useState<RateFormTarget | null>(null);
-  const phone = useMediaQuery('(max-width: 47.99em)', undefined, {
-    getInitialValueInEffect: false,
-  });
+  const phone = usePhone();
   const language = i18n.language;
 
   // Every asset a merchant deals in, and any asset that already has a rate.
@@ -38,8 +40,7 @@ export function RatesAdmin() {
   }));
   const history = rates.data?.history ?? [];
 
-  const krw = (rate: string, asset: string) =>
-    t('krwPerUnit', { rate: formatDecimal(rate, language), asset });
+  const krw = (rate: string, asset: string) => t('krwPerUnit', { rate: groupDigits(rate), asset });
   const setAt = (rate: Rate) => formatKoreaDateTime(rate.setAt, language);
   const setBy = (rate: Rate) => rate.setBy ?? '—';
 

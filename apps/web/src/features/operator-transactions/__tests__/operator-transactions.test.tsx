@@ -23,6 +23,14 @@ const base: OperatorTransaction = {
   payoutReference: null,
   creditStatus: 'not_applicable',
   depositInstructions: null,
+  requested: null,
+  payee: {
+    bankCode: '088',
+    bankName: 'Shinhan Bank',
+    accountNumber: '110-234-567890',
+    holderName: '홍길동',
+  },
+  debit: { sentAt: null, confirmedAt: null, failure: null },
   user: { id: 'u1', name: '홍길동', email: 'client@wonbridge.example' },
 };
 const requestedSell = base;
@@ -31,6 +39,13 @@ const pendingSell: OperatorTransaction = {
   id: '0b6f7c52-1d2e-4a8f-9f3b-000000000002',
   number: 'S00000002',
   status: 'Pending',
+  debit: { sentAt: null, confirmedAt: '2026-03-02T02:00:00.000Z', failure: null },
+};
+const refusedSell: OperatorTransaction = {
+  ...base,
+  id: '0b6f7c52-1d2e-4a8f-9f3b-000000000005',
+  number: 'S00000005',
+  debit: { sentAt: null, confirmedAt: null, failure: 'insufficient_funds' },
 };
 const pendingBuy: OperatorTransaction = {
   ...base,
@@ -38,6 +53,8 @@ const pendingBuy: OperatorTransaction = {
   number: 'B00000003',
   type: 'buy',
   status: 'Pending',
+  payee: null,
+  debit: null,
   rateKrw: '1392.5',
   totalKrw: '139947',
   delayReason: 'name_differs',
@@ -61,7 +78,7 @@ beforeEach(() => {
     if (url === '/auth/me') return Promise.resolve(ok({ user: { ...testUser, role: 'operator' } }));
     if (url === '/operator/transactions') {
       const { type, status } = (config?.params ?? {}) as { type?: string; status?: string };
-      const all = [requestedSell, pendingSell, pendingBuy];
+      const all = [requestedSell, refusedSell, pendingSell, pendingBuy];
       return Promise.resolve(
         page(all.filter((tx) => (!type || tx.type === type) && (!status || tx.status === status))),
       );
@@ -90,7 +107,24 @@ describe('operator transactions', () => {
     expect(within(inProgress).getByText('138,690 KRW')).toBeTruthy();
     expect(within(inProgress).getByText('Pending')).toBeTruthy();
     const requested = await screen.findByRole('table', { name: 'Transactions: New sell requests' });
-    expect(within(requested).getByRole('button', { name: 'Start payout: S00000001' })).toBeTruthy();
+    expect(within(requested).getByRole('button', { name: 'Take (debit): S00000001' })).toBeTruthy();
+    expect(within(requested).getByRole('button', { name: 'Cancel: S00000001' })).toBeTruthy();
+    // The payee, each value with a copy button, and the debit state.
+    const payee = within(requested).getByRole('group', { name: 'Payee of S00000001' });
+    expect(within(payee).getByText('Shinhan Bank')).toBeTruthy();
+    expect(within(payee).getByText('110-234-567890')).toBeTruthy();
+    expect(within(payee).getByText('홍길동')).toBeTruthy();
+    expect(within(payee).getAllByRole('button', { name: /^Copy/ })).toHaveLength(3);
+    expect(within(requested).getAllByText('Not debited yet')).toHaveLength(1);
+    // A refused debit: nobody can pay it out, only Cancel.
+    expect(
+      within(requested).getByText(
+        'The merchant refused the debit: not enough balance. Nobody can pay this sale out; cancel it.',
+      ),
+    ).toBeTruthy();
+    expect(within(requested).queryByRole('button', { name: /^Take.*S00000005/ })).toBeNull();
+    expect(within(requested).getByRole('button', { name: 'Cancel: S00000005' })).toBeTruthy();
+    expect(within(inProgress).getByText(/^Debit confirmed/)).toBeTruthy();
     expect(api.get).toHaveBeenCalledWith(
       '/operator/transactions',
       expect.objectContaining({
@@ -132,7 +166,11 @@ describe('operator transactions', () => {
       name: 'Transactions: Buys waiting for a decision',
     });
     expect(within(table).getByText('Delayed: depositor name differs')).toBeTruthy();
-    expect(within(table).getByRole('button', { name: 'Complete buy: B00000003' })).toBeTruthy();
+    // A buy completes only from its deposit's screen.
+    expect(within(table).queryByRole('button', { name: /Complete buy/ })).toBeNull();
+    expect(
+      within(table).getByRole('link', { name: 'Find its deposit: B00000003' }).getAttribute('href'),
+    ).toBe('/app/operator/deposits?status=review');
     fireEvent.click(within(table).getByRole('button', { name: 'Cancel: B00000003' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel B00000003' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel transaction' }));
@@ -177,9 +215,9 @@ describe('operator transactions', () => {
   it('says why the server refused a move', async () => {
     vi.spyOn(api, 'post').mockRejectedValue(apiFailure(409, 'TRANSITION_NOT_ALLOWED'));
     await renderApp(<OperatorTransactions />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Start payout: S00000001' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Start the payout of S00000001' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Start payout' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Take (debit): S00000001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Take S00000001 for payout' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Debit the merchant' }));
     expect(
       await within(dialog).findByText(
         'This transaction cannot be changed that way in its current status.',
@@ -187,10 +225,28 @@ describe('operator transactions', () => {
     ).toBeTruthy();
   });
 
-  it('reads in Korean, with the spec statuses', async () => {
+  it('cancels a Requested sell with a reason', async () => {
+    const post = vi
+      .spyOn(api, 'post')
+      .mockResolvedValue(ok({ ...requestedSell, status: 'Cancelled' }));
+    await renderApp(<OperatorTransactions />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel: S00000001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel S00000001' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), {
+      target: { value: 'Duplicate request' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel transaction' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(`/operator/transactions/${requestedSell.id}/cancel`, {
+        reason: 'Duplicate request',
+      }),
+    );
+  });
+
+  it('reads in Korean, with the product status words', async () => {
     await renderApp(<OperatorTransactions />, { language: 'ko', path: '/?queue=all' });
     const table = await screen.findByRole('table', { name: '거래: 전체 거래' });
-    expect(within(table).getByText('요청됨')).toBeTruthy();
+    expect(within(table).getAllByText('요청됨')).toHaveLength(2);
     expect(within(table).getAllByText('처리 중')).toHaveLength(2);
     expect(within(table).getByText('지연 사유: 입금자명 불일치')).toBeTruthy();
   });

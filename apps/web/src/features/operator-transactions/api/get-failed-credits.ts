@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FailedCreditList } from '@portal/contract/merchant-credits';
 import { api } from '@/lib/api-client';
-import { operatorTransactionsQueryKey } from './get-operator-transactions';
+import { operatorTransactionsQueryKey } from '@/features/operator-transactions/api/get-operator-transactions';
 
 /** Under the transactions' key, so every action on a transaction refreshes this list too. */
 export const failedCreditsQueryKey = [...operatorTransactionsQueryKey, 'failed-credits'] as const;

@@ -1,28 +1,28 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OperatorTransaction } from '@portal/contract/transactions';
 import { api } from '@/lib/api-client';
-import { operatorTransactionsQueryKey } from './get-operator-transactions';
+import { operatorTransactionsQueryKey } from '@/features/operator-transactions/api/get-operator-transactions';
 
 /** What the operator can do to a transaction, each a POST under /operator/transactions/:id. */
-export type TransactionAction = 'take' | 'completeSell' | 'completeBuy' | 'cancel' | 'retryCredit';
+export type TransactionAction = 'take' | 'completeSell' | 'cancel' | 'retryCredit';
 
 export interface TransactionActionInput {
   id: string;
   action: TransactionAction;
-  body: { note?: string; payoutReference?: string; depositId?: string; reason?: string };
+  body: { note?: string; payoutReference?: string; reason?: string };
 }
 
 const endpoint: Record<TransactionAction, string> = {
   take: 'take',
   completeSell: 'complete',
-  completeBuy: 'complete',
   cancel: 'cancel',
   retryCredit: 'retry-credit',
 };
 
 /**
- * take: sell Requested -> Pending; complete: Pending -> Completed; cancel: Pending -> Cancelled;
- * retryCredit: a failed merchant credit of a completed buy goes out again.
+ * take: sell Requested -> Pending; complete: a Pending sell -> Completed; cancel: Requested or
+ * Pending -> Cancelled; retryCredit: a failed merchant credit goes out again. A buy completes
+ * only from its deposit's screen (docs/decisions/010).
  */
 export async function runTransactionAction({
   id,

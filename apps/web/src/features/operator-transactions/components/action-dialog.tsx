@@ -1,3 +1,4 @@
+import { groupDigits } from '@portal/contract/decimal';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
@@ -10,10 +11,13 @@ import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
 import { readableFieldStyles } from '@/components/ui/field-styles';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { formatDecimal } from '@/lib/format';
 import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
-import { useTransactionAction, type TransactionAction } from '../api/transaction-actions';
+import {
+  useTransactionAction,
+  type TransactionAction,
+} from '@/features/operator-transactions/api/transaction-actions';
+import { PayeeDetails } from '@/features/operator-transactions/components/sell-payout-details';
 
 /** The same rule as the server's note, reason and payout reference: safe text, 1 to 500. */
 const text = safeText({ max: 500 });
@@ -26,7 +30,6 @@ const optionalText = z.preprocess(
 const schemas = {
   take: z.object({ note: optionalText }),
   completeSell: z.object({ payoutReference: text, note: optionalText }),
-  completeBuy: z.object({ note: optionalText }),
   cancel: z.object({ reason: text }),
   retryCredit: z.object({ note: optionalText }),
 } satisfies Record<TransactionAction, z.ZodType>;
@@ -75,7 +78,7 @@ function ActionForm({
 }: PendingAction & {
   onDone: () => void;
 }) {
-  const { t, i18n } = useTranslation(['operatorTransactions', 'common', 'validation', 'errors']);
+  const { t } = useTranslation(['operatorTransactions', 'common', 'validation', 'errors']);
   const run = useTransactionAction();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -91,9 +94,9 @@ function ActionForm({
   const values = {
     number: transaction.number,
     name: transaction.user.name,
-    amount: formatDecimal(transaction.amount, i18n.language),
+    amount: groupDigits(transaction.amount),
     asset: transaction.merchant.asset,
-    total: formatDecimal(transaction.totalKrw, i18n.language),
+    total: groupDigits(transaction.totalKrw),
   };
 
   const onSubmit = handleSubmit(async (body) => {
@@ -118,6 +121,9 @@ function ActionForm({
         <Text fz="sm" c="dark.7">
           {t(`dialog.${action}.lead`, values)}
         </Text>
+        {action === 'take' || action === 'completeSell' ? (
+          <PayeeDetails transaction={transaction} />
+        ) : null}
         <FormAlert message={formError} />
         {action === 'completeSell' ? (
           <TextInput

@@ -1,11 +1,12 @@
+import { groupDigits } from '@portal/contract/decimal';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CardList } from '@/components/ui/card-list';
 import { ListState } from '@/components/ui/list-state';
-import { formatDecimal, formatKoreaDateTime } from '@/lib/format';
-import { useFailedCredits } from '../api/get-failed-credits';
-import type { PendingAction } from './action-dialog';
+import { formatKoreaDateTime } from '@/lib/format';
+import { useFailedCredits } from '@/features/operator-transactions/api/get-failed-credits';
+import type { PendingAction } from '@/features/operator-transactions/components/action-dialog';
 
 const breakAnywhere = { overflowWrap: 'anywhere' } as const;
 
@@ -57,8 +58,8 @@ export function FailedCredits({ onAction }: { onAction: (pending: PendingAction)
                   {tx.user.name} · {tx.user.email}
                 </Text>
                 <Text fz="sm">
-                  {formatDecimal(tx.amount, language)} {tx.merchant.asset} ·{' '}
-                  {t('krw', { amount: formatDecimal(tx.totalKrw, language) })}
+                  {groupDigits(tx.amount)} {tx.merchant.asset} ·{' '}
+                  {t('krw', { amount: groupDigits(tx.totalKrw) })}
                 </Text>
                 <Text fz="xs" c="dark.6" style={breakAnywhere}>
                   {tx.merchant.name} · {tx.account.accountNumber} ·{' '}

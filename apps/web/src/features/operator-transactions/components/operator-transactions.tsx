@@ -8,9 +8,12 @@ import {
   type TransactionStatus,
   type TransactionType,
 } from '@portal/contract/transactions';
-import { ActionDialog, type PendingAction } from './action-dialog';
-import { FailedCredits } from './failed-credits';
-import { TransactionQueue } from './transaction-queue';
+import {
+  ActionDialog,
+  type PendingAction,
+} from '@/features/operator-transactions/components/action-dialog';
+import { FailedCredits } from '@/features/operator-transactions/components/failed-credits';
+import { TransactionQueue } from '@/features/operator-transactions/components/transaction-queue';
 
 const QUEUES = ['payouts', 'buys', 'all'] as const;
 type Queue = (typeof QUEUES)[number];

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { groupDigits } from '@portal/contract/decimal';
+import { Fragment, useState } from 'react';
 import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type {
   OperatorTransaction,
   TransactionStatus,
@@ -11,11 +12,17 @@ import type {
 import { PageButtons, transactionListPageLabel } from '@/components/ui/page-buttons';
 import { CardList } from '@/components/ui/card-list';
 import { ListState } from '@/components/ui/list-state';
-import { StatusBadge } from '@/features/transactions/components/status-badge';
-import { formatDecimal, formatKoreaDateTime } from '@/lib/format';
-import { useOperatorTransactions } from '../api/get-operator-transactions';
-import type { TransactionAction } from '../api/transaction-actions';
-import type { PendingAction } from './action-dialog';
+import { paths } from '@/config/paths';
+import { StatusBadge } from '@/components/transactions/status-badge';
+import { formatKoreaDateTime } from '@/lib/format';
+import { useOperatorTransactions } from '@/features/operator-transactions/api/get-operator-transactions';
+import type { TransactionAction } from '@/features/operator-transactions/api/transaction-actions';
+import type { PendingAction } from '@/features/operator-transactions/components/action-dialog';
+import {
+  DebitState,
+  PayeeDetails,
+} from '@/features/operator-transactions/components/sell-payout-details';
+import { usePhone } from '@/lib/use-phone';
 
 const PAGE_SIZE = 20;
 const breakAnywhere = { overflowWrap: 'anywhere' } as const;
@@ -23,9 +30,17 @@ const breakAnywhere = { overflowWrap: 'anywhere' } as const;
 /** What the operator may do next: the server's rules, mirrored so only allowed buttons show. */
 export function actionsOf(transaction: OperatorTransaction): TransactionAction[] {
   if (transaction.creditStatus === 'failed') return ['retryCredit'];
-  if (transaction.status === 'Requested' && transaction.type === 'sell') return ['take'];
+  if (transaction.status === 'Requested' && transaction.type === 'sell') {
+    // Take is the merchant debit (docs/decisions/010). A refused debit leaves only Cancel; an
+    // unanswered one only Take again (the same key, so never debited twice).
+    if (transaction.debit?.failure) return ['cancel'];
+    if (transaction.debit?.sentAt) return ['take'];
+    return ['take', 'cancel'];
+  }
+  if (transaction.status === 'Requested') return ['cancel'];
   if (transaction.status !== 'Pending') return [];
-  return [transaction.type === 'sell' ? 'completeSell' : 'completeBuy', 'cancel'];
+  // A Pending buy completes only by matching its deposit (docs/decisions/010): see actionsFor.
+  return transaction.type === 'sell' ? ['completeSell', 'cancel'] : ['cancel'];
 }
 
 /** One queue: a page of transactions of a type and status, with their actions. */
@@ -50,19 +65,14 @@ export function TransactionQueue({
   ]);
   const [page, setPage] = useState(1);
   const query = useOperatorTransactions({ type, status, page, pageSize: PAGE_SIZE });
-  const phone = useMediaQuery('(max-width: 47.99em)', undefined, {
-    getInitialValueInEffect: false,
-  });
+  const phone = usePhone();
   const language = i18n.language;
   const items = query.data?.items ?? [];
   const pages = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.pageSize)) : 1;
 
-  const amount = (tx: OperatorTransaction) =>
-    `${formatDecimal(tx.amount, language)} ${tx.merchant.asset}`;
-  const total = (tx: OperatorTransaction) =>
-    t('krw', { amount: formatDecimal(tx.totalKrw, language) });
-  const rate = (tx: OperatorTransaction) =>
-    t('atRate', { rate: formatDecimal(tx.rateKrw, language) });
+  const amount = (tx: OperatorTransaction) => `${groupDigits(tx.amount)} ${tx.merchant.asset}`;
+  const total = (tx: OperatorTransaction) => t('krw', { amount: groupDigits(tx.totalKrw) });
+  const rate = (tx: OperatorTransaction) => t('atRate', { rate: groupDigits(tx.rateKrw) });
 
   const statusBadge = (tx: OperatorTransaction) => <StatusBadge status={tx.status} size="sm" />;
   const notes = (tx: OperatorTransaction) => (
@@ -82,10 +92,24 @@ export function TransactionQueue({
           {t('payoutReference', { reference: tx.payoutReference })}
         </Text>
       ) : null}
+      <DebitState transaction={tx} />
     </>
   );
+  // The payee matters while there is a payout to make.
+  const showsPayee = (tx: OperatorTransaction) =>
+    tx.type === 'sell' && (tx.status === 'Requested' || tx.status === 'Pending');
   const actionsFor = (tx: OperatorTransaction) => (
     <Group gap={6} wrap="nowrap" justify="flex-end">
+      {tx.type === 'buy' && tx.status === 'Pending' ? (
+        <Button
+          size="xs"
+          component={Link}
+          to={`${paths.app.depositsAdmin}?status=review`}
+          aria-label={t('actions.label', { action: t('actions.findDeposit'), number: tx.number })}
+        >
+          {t('actions.findDeposit')}
+        </Button>
+      ) : null}
       {actionsOf(tx).map((action) => (
         <Button
           key={action}
@@ -118,49 +142,63 @@ export function TransactionQueue({
         </Table.Thead>
         <Table.Tbody>
           {items.map((tx) => (
-            <Table.Tr key={tx.id}>
-              <Table.Td>
-                <Text fz="sm" fw={600} ff="monospace">
-                  {tx.number}
-                </Text>
-                <Text fz="xs" c="dark.6">
-                  {t(`type.${tx.type}`)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm">{tx.user.name}</Text>
-                <Text fz="xs" c="dark.6" style={breakAnywhere}>
-                  {tx.user.email}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm">{tx.merchant.name}</Text>
-                <Text fz="xs" c="dark.6" style={breakAnywhere}>
-                  {tx.account.accountNumber}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm">{amount(tx)}</Text>
-                <Text fz="xs" c="dark.6">
-                  {rate(tx)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm" fw={600}>
-                  {total(tx)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Stack gap={2}>
-                  {statusBadge(tx)}
-                  {notes(tx)}
-                </Stack>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm">{formatKoreaDateTime(tx.createdAt, language)}</Text>
-              </Table.Td>
-              <Table.Td style={{ width: '1%' }}>{actionsFor(tx)}</Table.Td>
-            </Table.Tr>
+            <Fragment key={tx.id}>
+              <Table.Tr style={showsPayee(tx) ? { borderBottom: 0 } : undefined}>
+                <Table.Td>
+                  <Text fz="sm" fw={600} ff="monospace">
+                    {tx.number}
+                  </Text>
+                  <Text fz="xs" c="dark.6">
+                    {t(`type.${tx.type}`)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text fz="sm">{tx.user.name}</Text>
+                  <Text fz="xs" c="dark.6" style={breakAnywhere}>
+                    {tx.user.email}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text fz="sm">{tx.merchant.name}</Text>
+                  <Text fz="xs" c="dark.6" style={breakAnywhere}>
+                    {tx.account.accountNumber}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text fz="sm">{amount(tx)}</Text>
+                  <Text fz="xs" c="dark.6">
+                    {rate(tx)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text fz="sm" fw={600}>
+                    {total(tx)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={2}>
+                    {statusBadge(tx)}
+                    {notes(tx)}
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <Text fz="sm">{formatKoreaDateTime(tx.createdAt, language)}</Text>
+                </Table.Td>
+                <Table.Td style={{ width: '1%' }}>{actionsFor(tx)}</Table.Td>
+              </Table.Tr>
+              {showsPayee(tx) ? (
+                // A row of its own under the sell: the payout account, wide enough to read and copy.
+                <Table.Tr>
+                  <Table.Td />
+                  <Table.Td colSpan={7} pt={0}>
+                    <Text fz="xs" fw={700} c="dark.7" mb={4}>
+                      {t('columns.payee')}
+                    </Text>
+                    <PayeeDetails transaction={tx} layout="row" />
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
+            </Fragment>
           ))}
         </Table.Tbody>
       </Table>
@@ -188,6 +226,7 @@ export function TransactionQueue({
             {formatKoreaDateTime(tx.createdAt, language)}
           </Text>
           {notes(tx)}
+          {showsPayee(tx) ? <PayeeDetails transaction={tx} /> : null}
           {actionsOf(tx).length > 0 ? (
             <Group mt={6} justify="flex-start">
               {actionsFor(tx)}

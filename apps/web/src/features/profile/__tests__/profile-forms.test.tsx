@@ -94,7 +94,7 @@ describe('change password', () => {
     await waitFor(() => expect((fields().current as HTMLInputElement).value).toBe(''));
   });
 
-  it('refuses a short new password with the spec message', async () => {
+  it('refuses a short new password with the product message', async () => {
     const post = vi.spyOn(api, 'post');
     await renderApp(<ChangePasswordForm />);
     await screen.findByLabelText(/^New password/);

@@ -9,12 +9,12 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { PasswordField } from '@/components/ui/password-field';
 import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
-import { useChangePassword } from '../api/change-password';
+import { useChangePassword } from '@/features/profile/api/change-password';
 
 const FIELDS = ['currentPassword', 'password', 'confirmPassword'] as const;
 const emptyForm: ChangePasswordRequest = { currentPassword: '', password: '', confirmPassword: '' };
 
-/** Password and confirm password (spec section 2); the current password proves it is you. */
+/** Password and confirm password (docs/PRODUCT.md "Screens"); the current password proves it is you. */
 export function ChangePasswordForm() {
   const { t } = useTranslation(['profile', 'validation', 'errors']);
   const change = useChangePassword();

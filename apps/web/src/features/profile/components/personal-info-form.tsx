@@ -10,15 +10,22 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { useUser } from '@/lib/user/user-context';
 import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
-import { useUpdateProfile } from '../api/update-profile';
+import { useMyNameChange } from '@/features/profile/api/name-change';
+import { useUpdateProfile } from '@/features/profile/api/update-profile';
+import { NameChange } from '@/features/profile/components/name-change';
 
 const FIELDS = ['name', 'email', 'phone'] as const;
 
-/** Name, email and phone number (spec section 2), checked with the server's own schema. */
+/**
+ * Name, email and phone number (docs/PRODUCT.md "Screens"), checked with the server's own schema. Once an
+ * identity document is approved the name is read-only and changes by request (docs/decisions/010).
+ */
 export function PersonalInfoForm() {
   const { t } = useTranslation(['profile', 'validation', 'errors']);
   const { user, setUser } = useUser();
   const update = useUpdateProfile();
+  const nameChange = useMyNameChange();
+  const nameLocked = nameChange.data?.nameLocked === true;
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -46,7 +53,12 @@ export function PersonalInfoForm() {
       setUser(saved);
       toast('success', { message: t('personal.saved') });
     } catch (error) {
-      if (!applyApiErrorToForm(error, setError, FIELDS, { EMAIL_TAKEN: 'email' })) {
+      const codeFields = {
+        EMAIL_TAKEN: 'email',
+        NAME_LOCKED: 'name',
+        OPEN_BUY_REQUESTS: 'name',
+      } as const;
+      if (!applyApiErrorToForm(error, setError, FIELDS, codeFields)) {
         setFormError(errorMessage(t, error));
       }
     }
@@ -71,13 +83,16 @@ export function PersonalInfoForm() {
           <FormAlert message={formError} />
           <TextInput
             label={t('fields.name')}
-            description={t('personal.nameHint')}
+            description={nameLocked ? t('personal.nameLocked') : t('personal.nameHint')}
             styles={readableFieldStyles}
             autoComplete="name"
             required
+            readOnly={nameLocked}
+            variant={nameLocked ? 'filled' : 'default'}
             error={fieldErrorText(t, errors.name)}
             {...register('name')}
           />
+          {nameLocked ? <NameChange latest={nameChange.data?.request ?? null} /> : null}
           <TextInput
             styles={readableFieldStyles}
             label={t('fields.email')}

@@ -14,22 +14,30 @@ import { krwTotal } from '@portal/contract/money';
 import { readableFieldStyles } from '@/components/ui/field-styles';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { Figure } from '@/features/transactions/components/figure';
-import { MerchantAccountFields } from '@/features/transactions/components/merchant-account-fields';
-import { QuoteRate } from '@/features/transactions/components/quote-rate';
-import { RateNotice } from '@/features/transactions/components/rate-notice';
-import { formatAsset, formatDateTime, formatKrw } from '@/features/transactions/format';
-import { useTradeForm } from '@/features/transactions/hooks/use-trade-form';
+import { VerificationRequired } from '@/components/ui/verification-required';
+import { usePayee } from '@/lib/payee';
+import { PayeeNotice } from '@/components/ui/payee-notice';
+import { useIdentityVerified } from '@/lib/my-kyc-documents';
+import { Figure } from '@/components/transactions/figure';
+import { MerchantAccountFields } from '@/components/transactions/merchant-account-fields';
+import { QuoteRate } from '@/components/transactions/quote-rate';
+import { RateNotice } from '@/components/transactions/rate-notice';
+import { formatAsset, formatDateTime, formatKrw } from '@/lib/format';
+import { useTradeForm } from '@/lib/transactions/use-trade-form';
 import { errorMessage } from '@/lib/form-errors';
 
 /**
- * Sell (spec section 2): the account's balance and open position, the amount to sell, the rate,
+ * Sell (docs/PRODUCT.md "Screens"): the account's balance and open position, the amount to sell, the rate,
  * the amount received and the total to sell, and Request. What is asked for beyond the available
  * balance is refused here already; the server decides in the end (INSUFFICIENT_BALANCE).
  */
 export function SellForm() {
   const { t, i18n } = useTranslation(['sell', 'transactions', 'validation', 'errors']);
   const trade = useTradeForm('sell');
+  // The won is paid only to a registered payee: no Request without one (PAYEE_REQUIRED).
+  const payee = usePayee();
+  // Selling waits for a verified identity (KYC_REQUIRED): say so before anything is typed.
+  const verified = useIdentityVerified();
   const { form, merchant, quote, amount, position } = trade;
   const {
     register,
@@ -67,8 +75,10 @@ export function SellForm() {
         aria-label={t('sell:form.title')}
       >
         <Stack gap="md">
+          {verified === false ? <VerificationRequired /> : null}
           <FormAlert message={trade.formError} />
           <RateNotice message={trade.rateNotice} onClose={trade.dismissRateNotice} />
+          <PayeeNotice />
           <MerchantAccountFields trade={trade} />
           <SimpleGrid
             cols={{ base: 1, xs: 3 }}
@@ -135,7 +145,10 @@ export function SellForm() {
             </Figure>
           </SimpleGrid>
           <Group justify="flex-end">
-            <SubmitButton loading={trade.isSubmitting} disabled={!quote.data}>
+            <SubmitButton
+              loading={trade.isSubmitting}
+              disabled={!quote.data || !payee.data || verified === false}
+            >
               {t('transactions:form.request')}
             </SubmitButton>
           </Group>

@@ -25,6 +25,9 @@ const row = (n: number): AgencyTransaction => ({
   completedAt: null,
   delayReason: null,
   payoutReference: null,
+  payee: null,
+  debit: null,
+  requested: null,
   creditStatus: 'not_applicable',
   depositInstructions: null,
   client: { id: 'c1', name: '홍길동', email: 'client@wonbridge.example' },
@@ -77,8 +80,6 @@ beforeEach(() => {
   mockApi();
   URL.createObjectURL = vi.fn(() => 'blob:test');
   URL.revokeObjectURL = vi.fn();
-  // Mantine's combobox scrolls the selected option into view; jsdom has no layout.
-  Element.prototype.scrollIntoView ??= () => {};
 });
 afterEach(() => {
   vi.useRealTimers();

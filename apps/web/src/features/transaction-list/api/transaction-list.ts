@@ -6,8 +6,8 @@ import type {
   TransactionList,
 } from '@portal/contract/transactions';
 import { api } from '@/lib/api-client';
-import { transactionsQueryKey } from '@/features/transactions/api/get-transactions';
-import { filterParams, type TransactionFilters } from '../list-params';
+import { transactionsQueryKey } from '@/lib/transactions/get-transactions';
+import { filterParams, type TransactionFilters } from '@/features/transaction-list/list-params';
 
 /** Whose transactions a list shows: the signed-in user's own, or an agency's clients'. */
 export type ListScope = 'own' | 'agency';

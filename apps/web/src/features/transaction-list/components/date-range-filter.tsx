@@ -1,3 +1,4 @@
+import { koreaWallClock } from '@portal/contract/korea-time';
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/ko';
 import { useState } from 'react';
@@ -5,7 +6,6 @@ import { Button, Group, Popover, Stack, Text } from '@mantine/core';
 import { DatePicker, DatesProvider, type DatesRangeValue } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { koreaWallClock } from '@/lib/format';
 
 type Range = DatesRangeValue<string>;
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Button, Group, MultiSelect, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedCallback } from '@mantine/hooks';
 import {
   IconDownload,
   IconFileSpreadsheet,
@@ -25,16 +25,24 @@ import {
   useTransactionPage,
   type ExportFormat,
   type ListScope,
-} from '../api/transaction-list';
-import { readView, writeView, type TransactionListView } from '../list-params';
-import { DateRangeFilter, formatDay } from './date-range-filter';
-import { TransactionPrint } from './transaction-print';
-import { TransactionRows } from './transaction-rows';
+} from '@/features/transaction-list/api/transaction-list';
+import {
+  readView,
+  writeView,
+  type TransactionListView,
+} from '@/features/transaction-list/list-params';
+import {
+  DateRangeFilter,
+  formatDay,
+} from '@/features/transaction-list/components/date-range-filter';
+import { TransactionPrint } from '@/features/transaction-list/components/transaction-print';
+import { TransactionRows } from '@/features/transaction-list/components/transaction-rows';
+import { usePhone } from '@/lib/use-phone';
 
 const SEARCH_DELAY_MS = 400;
 
 /**
- * My Transactions and Client Transactions (issue 6): filters (dates, type, status, search), a page
+ * My Transactions and Client Transactions: filters (dates, type, status, search), a page
  * of rows, 'Showing {from} to {to} of {total}', and exports of exactly the filtered rows (CSV,
  * Excel, print). Everything that decides what is shown lives in the address.
  */
@@ -46,9 +54,7 @@ export function TransactionList({ scope, title }: { scope: ListScope; title: str
   const { page, ...filters } = view;
   const printing = params.get('print') === '1';
   const withClient = scope === 'agency';
-  const phone = useMediaQuery('(max-width: 47.99em)', undefined, {
-    getInitialValueInEffect: false,
-  });
+  const phone = usePhone();
 
   const query = useTransactionPage(scope, filters, page);
   const data = query.data;

@@ -1,12 +1,17 @@
+import { groupDigits, trimDecimal } from '@portal/contract/decimal';
 import './transaction-print.css';
 import { useEffect, useRef } from 'react';
 import { Alert, Button, Center, Group, Loader, Text, Title } from '@mantine/core';
 import { IconPrinter, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/form-errors';
-import { formatDateTime, groupDigits, trimDecimal } from '@/features/transactions/format';
-import { PRINT_LIMIT, useAllTransactions, type ListScope } from '../api/transaction-list';
-import type { TransactionFilters } from '../list-params';
+import { formatDateTime } from '@/lib/format';
+import {
+  PRINT_LIMIT,
+  useAllTransactions,
+  type ListScope,
+} from '@/features/transaction-list/api/transaction-list';
+import type { TransactionFilters } from '@/features/transaction-list/list-params';
 
 /**
  * A plain print layout of every filtered row (up to PRINT_LIMIT), over the screen; on paper only

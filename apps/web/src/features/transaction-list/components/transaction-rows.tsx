@@ -2,10 +2,10 @@ import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CardList } from '@/components/ui/card-list';
-import { StatusBadge } from '@/features/transactions/components/status-badge';
-import { formatAsset, formatDateTime, formatKrw } from '@/features/transactions/format';
-import { transactionPath } from '@/features/transactions/transaction-path';
-import type { ListedTransaction } from '../api/transaction-list';
+import { StatusBadge } from '@/components/transactions/status-badge';
+import { formatAsset, formatDateTime, formatKrw } from '@/lib/format';
+import { transactionPath } from '@/lib/transactions/transaction-path';
+import type { ListedTransaction } from '@/features/transaction-list/api/transaction-list';
 
 const breakAnywhere = { overflowWrap: 'anywhere' } as const;
 

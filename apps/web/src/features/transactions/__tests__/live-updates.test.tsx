@@ -7,7 +7,7 @@ import {
   readEventStream,
   runLiveUpdates,
   useLiveUpdates,
-} from '@/features/transactions/live/use-live-updates';
+} from '@/lib/transactions/use-live-updates';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -25,6 +25,44 @@ async function show(detail: TransactionDetail, language: 'en' | 'ko' = 'en') {
 }
 
 describe('transaction detail', () => {
+  it('tells of won to be returned, then of the day they were returned', async () => {
+    const cancelled = transaction({ status: 'Cancelled', depositInstructions: null });
+    const { change, queryClient } = await show({
+      ...cancelled,
+      refunds: [{ amountKrw: '17482', status: 'refund_due', refundedAt: null }],
+    });
+    const due = await screen.findByRole('status');
+    expect(due.textContent).toContain('Money to be returned');
+    expect(due.textContent).toContain('17,482 won will be returned to the account it came from.');
+
+    change({
+      ...cancelled,
+      refunds: [{ amountKrw: '17482', status: 'refunded', refundedAt: '2026-11-24T15:30:00.000Z' }],
+    });
+    await act(() => queryClient.invalidateQueries());
+    const returned = await screen.findByText(/was returned to the account it came from on/);
+    expect(returned.textContent).toBe(
+      '17,482 won was returned to the account it came from on Nov 25, 2026.',
+    );
+    expect(screen.getByText('Money returned to you')).toBeTruthy();
+  });
+
+  it('shows a buy completed at the deposited amount beside what was asked', async () => {
+    await show(
+      transaction({
+        status: 'Completed',
+        depositInstructions: null,
+        requested: { amount: '12.62967', totalKrw: '17587' },
+      }),
+      'ko',
+    );
+    expect(
+      await screen.findByText(
+        '입금하신 금액으로 완료되었습니다. 처음 신청은 17,587원에 12.62967 USDT였습니다.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('shows an open buy with its deposit instructions to copy', async () => {
     await show(transaction());
     expect(
@@ -179,5 +217,54 @@ describe('transaction detail', () => {
     await act(() => queryClient.invalidateQueries({ queryKey: ['transactions'] }));
     expect((await screen.findAllByText('Completed')).length).toBeGreaterThan(0);
     expect(screen.queryByRole('region', { name: 'How to pay for this buy' })).toBeNull();
+  });
+
+  it.each([
+    ['en', 'Cancelled by the operator: Duplicate request'],
+    ['ko', '운영자가 취소했습니다: Duplicate request'],
+  ] as const)('says why the operator cancelled a request (%s)', async (language, text) => {
+    const base = transaction({ depositInstructions: null });
+    await show(
+      transaction({
+        status: 'Cancelled',
+        depositInstructions: null,
+        events: [
+          ...base.events,
+          {
+            move: 'operator_cancel_request',
+            from: 'Requested',
+            to: 'Cancelled',
+            actorKind: 'operator',
+            at: '2026-03-02T02:00:00.000Z',
+            reason: 'Duplicate request',
+            note: null,
+          },
+        ],
+      }),
+      language,
+    );
+    expect(await screen.findByText(text)).toBeTruthy();
+  });
+
+  it('shows the payee of a sell and a debit the merchant refused', async () => {
+    await show(
+      transaction({
+        type: 'sell',
+        number: 'S00000009',
+        depositInstructions: null,
+        payee: {
+          bankCode: '004',
+          bankName: 'KB Kookmin Bank',
+          accountNumber: '123401-04-567890',
+          holderName: '김민준',
+        },
+        debit: { sentAt: null, confirmedAt: null, failure: 'insufficient_funds' },
+      }),
+    );
+    expect(
+      await screen.findByText(/The merchant refused the debit: not enough balance\./),
+    ).toBeTruthy();
+    expect(screen.getByText('KB Kookmin Bank')).toBeTruthy();
+    expect(screen.getByText('123401-04-567890')).toBeTruthy();
   });
 });

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TransactionDetail } from '@portal/contract/transactions';
 import { api } from '@/lib/api-client';
-import { transactionQueryKey } from './get-transaction';
-import { transactionsQueryKey } from './get-transactions';
+import { transactionQueryKey } from '@/lib/transactions/get-transactions';
+import { transactionsQueryKey } from '@/lib/transactions/get-transactions';
 
 /** POST /transactions/:id/cancel: the owner withdraws a request while it is still Requested. */
 export async function cancelTransaction(id: string, reason?: string): Promise<TransactionDetail> {

@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TransactionDetail } from '@portal/contract/transactions';
 import { api } from '@/lib/api-client';
-import { transactionsQueryKey } from './get-transactions';
-
-export const transactionQueryKey = (id: string) => [...transactionsQueryKey, 'detail', id] as const;
+import { transactionQueryKey } from '@/lib/transactions/get-transactions';
 
 /** One of the user's transactions with its event history. */
 export async function getTransaction(id: string, signal?: AbortSignal): Promise<TransactionDetail> {

@@ -2,9 +2,9 @@ import { Alert, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { DepositInstructions as Instructions } from '@portal/contract/transactions';
-import { formatDateTime, formatKrw } from '../format';
-import { CopyValue } from './copy-value';
-import { DepositConditions } from './deposit-conditions';
+import { formatDateTime, formatKrw } from '@/lib/format';
+import { CopyValue } from '@/components/ui/copy-value';
+import { DepositConditions } from '@/components/transactions/deposit-conditions';
 
 /** What to pay for an open buy, where, and from which name, each with a copy button. */
 export function DepositInstructions({

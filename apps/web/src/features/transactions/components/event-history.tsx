@@ -5,7 +5,7 @@ import {
   type DepositReviewReason,
   type TransactionDetail,
 } from '@portal/contract/transactions';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '@/lib/format';
 
 function isReviewReason(reason: string): reason is DepositReviewReason {
   return (DEPOSIT_REVIEW_REASONS as readonly string[]).includes(reason);

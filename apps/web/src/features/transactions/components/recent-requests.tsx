@@ -5,10 +5,10 @@ import { Link } from 'react-router';
 import type { TransactionType } from '@portal/contract/transactions';
 import { CardList } from '@/components/ui/card-list';
 import { ListState } from '@/components/ui/list-state';
-import { useTransactions } from '../api/get-transactions';
-import { formatAsset, formatDateTime, formatKrw } from '../format';
-import { transactionPath } from '../transaction-path';
-import { StatusBadge } from './status-badge';
+import { useTransactions } from '@/lib/transactions/get-transactions';
+import { formatAsset, formatDateTime, formatKrw } from '@/lib/format';
+import { transactionPath } from '@/lib/transactions/transaction-path';
+import { StatusBadge } from '@/components/transactions/status-badge';
 
 const RECENT = 5;
 

@@ -22,13 +22,15 @@ import { ScreenHeader } from '@/components/ui/screen-header';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
-import { useCancelTransaction } from '../api/cancel-transaction';
-import { useTransaction } from '../api/get-transaction';
-import { formatAsset, formatDateTime, formatKrw, formatRate } from '../format';
-import { DepositInstructions } from './deposit-instructions';
-import { EventHistory } from './event-history';
-import { Figure } from './figure';
-import { StatusBadge } from './status-badge';
+import { useCancelTransaction } from '@/features/transactions/api/cancel-transaction';
+import { useTransaction } from '@/features/transactions/api/get-transaction';
+import { formatAsset, formatDateTime, formatKrw, formatRate } from '@/lib/format';
+import { DepositInstructions } from '@/features/transactions/components/deposit-instructions';
+import { EventHistory } from '@/features/transactions/components/event-history';
+import { Figure } from '@/components/transactions/figure';
+import { DepositOutcome } from '@/features/transactions/components/deposit-outcome';
+import { OperatorCancelNotice, SellPayout } from '@/features/transactions/components/sell-payout';
+import { StatusBadge } from '@/components/transactions/status-badge';
 
 /**
  * One transaction: its figures, what to do next (deposit instructions for an open buy), why it
@@ -113,6 +115,8 @@ function DetailBody({ detail }: { detail: Detail }) {
   return (
     <Stack gap="lg">
       <FormAlert message={problem} />
+      <OperatorCancelNotice detail={detail} />
+      <DepositOutcome detail={detail} />
       {showsDelay(detail) ? (
         <Alert
           color="orange"
@@ -126,7 +130,11 @@ function DetailBody({ detail }: { detail: Detail }) {
       ) : null}
       {detail.creditStatus === 'pending' ? (
         <Alert color="blue" variant="light" icon={<IconHourglass aria-hidden />} role="status">
-          {t('detail.crediting')}
+          {t(
+            detail.type === 'sell' && detail.status === 'Cancelled'
+              ? 'detail.returning'
+              : 'detail.crediting',
+          )}
         </Alert>
       ) : null}
       {detail.creditStatus === 'failed' ? (
@@ -191,6 +199,8 @@ function DetailBody({ detail }: { detail: Detail }) {
           </Group>
         ) : null}
       </Paper>
+
+      <SellPayout detail={detail} />
 
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section">
         <Title order={2} fz="lg" mb="md">

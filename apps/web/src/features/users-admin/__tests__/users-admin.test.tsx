@@ -22,8 +22,6 @@ const self: OperatorUser = { ...client, ...me, status: 'active', joinedAt: clien
 type Params = Record<string, unknown>;
 let usersGet: Mock<(params: Params) => AxiosResponse>;
 beforeEach(() => {
-  // jsdom has no layout: Mantine's Select scrolls the chosen option into view when it opens.
-  Element.prototype.scrollIntoView ??= () => {};
   usersGet = vi.fn((_params: Params) =>
     ok({ items: [client, self], total: 2, page: 1, pageSize: 20 }),
   );

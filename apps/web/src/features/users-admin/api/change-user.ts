@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
-  ChangeUserRoleResponse,
-  ChangeUserStatusResponse,
+  ChangedUserResponse,
   ManagedUser,
   UserRole,
   UserStatus,
 } from '@portal/contract/users';
 import { api } from '@/lib/api-client';
-import { operatorUsersQueryKey } from './get-users';
+import { operatorUsersQueryKey } from '@/features/users-admin/api/get-users';
 
 export type UserChange = { id: string } & ({ role: UserRole } | { status: UserStatus });
 
@@ -16,8 +15,8 @@ export async function changeUser(change: UserChange): Promise<ManagedUser> {
   const id = encodeURIComponent(change.id);
   const response =
     'role' in change
-      ? await api.put<ChangeUserRoleResponse>(`/operator/users/${id}/role`, { role: change.role })
-      : await api.put<ChangeUserStatusResponse>(`/operator/users/${id}/status`, {
+      ? await api.put<ChangedUserResponse>(`/operator/users/${id}/role`, { role: change.role })
+      : await api.put<ChangedUserResponse>(`/operator/users/${id}/status`, {
           status: change.status,
         });
   return response.data.user;

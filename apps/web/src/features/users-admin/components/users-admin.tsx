@@ -11,7 +11,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -26,13 +25,14 @@ import { CardList } from '@/components/ui/card-list';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ListPager } from '@/components/ui/list-pager';
 import { ListState } from '@/components/ui/list-state';
-import { formatDateTime } from '@/features/transactions/format';
+import { formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
 import { useUrlSearch } from '@/lib/use-url-search';
 import { useUser } from '@/lib/user/user-context';
-import { useChangeUser, type UserChange } from '../api/change-user';
-import { useOperatorUsers } from '../api/get-users';
+import { useChangeUser, type UserChange } from '@/features/users-admin/api/change-user';
+import { useOperatorUsers } from '@/features/users-admin/api/get-users';
+import { usePhone } from '@/lib/use-phone';
 
 const PAGE_SIZE = 20;
 
@@ -64,9 +64,7 @@ export function UsersAdmin() {
   const [search, setSearch, q] = useUrlSearch();
   const [pending, setPending] = useState<Pending | null>(null);
   const change = useChangeUser();
-  const phone = useMediaQuery('(max-width: 47.99em)', undefined, {
-    getInitialValueInEffect: false,
-  });
+  const phone = usePhone();
 
   const setParam = (name: string, value: string | undefined) =>
     setParams(

@@ -1,0 +1,132 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MyNameChangeResponse } from '@portal/contract/name-change';
+import { PersonalInfoForm } from '@/features/profile/components/personal-info-form';
+import { api } from '@/lib/api-client';
+import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
+
+/** The name deposits are matched by: read-only once verified, changed by request. */
+function answer(nameChange: MyNameChangeResponse) {
+  vi.spyOn(api, 'get').mockImplementation((url: string) =>
+    Promise.resolve(url === '/profile/name-change' ? ok(nameChange) : ok({ user: testUser })),
+  );
+}
+
+function describedText(input: HTMLElement): string {
+  return (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('a verified name', () => {
+  it('is read-only, and a new one is requested with a photo of the new ID card', async () => {
+    answer({ nameLocked: true, request: null });
+    const post = vi.spyOn(api, 'post').mockResolvedValue(
+      ok(
+        {
+          id: 'n1',
+          currentName: testUser.name,
+          requestedName: '김서연',
+          status: 'submitted',
+          createdAt: '2026-11-25T01:00:00.000Z',
+          decidedAt: null,
+          rejectionReason: null,
+        },
+        201,
+      ),
+    );
+    const put = vi.spyOn(api, 'put');
+    await renderApp(<PersonalInfoForm />);
+    const name = await screen.findByDisplayValue('김민준');
+    await waitFor(() => expect(name).toHaveProperty('readOnly', true));
+    expect(describedText(name)).toContain('Your name is verified against your identity documents.');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Request a name change' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a name change' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    const newName = within(dialog).getByLabelText(/^New name/);
+    await waitFor(() => expect(describedText(newName)).toContain('This field is required.'));
+    expect(post).not.toHaveBeenCalled();
+
+    fireEvent.change(newName, { target: { value: '김서연' } });
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'id.jpg', { type: 'image/jpeg' });
+    const fileInput = dialog.ownerDocument.querySelector<HTMLInputElement>('input[type="file"]')!;
+    fireEvent.change(fileInput, { target: { files: [photo] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    const [url, body] = post.mock.calls[0]!;
+    expect(url).toBe('/profile/name-change');
+    expect((body as FormData).get('name')).toBe('김서연');
+    expect((body as FormData).get('file')).toBeInstanceOf(File);
+    expect(await screen.findByText('Your name change request has been sent.')).toBeTruthy();
+    // Sending the request did not save the personal information form around it.
+    expect(put).not.toHaveBeenCalled();
+  });
+
+  it('shows a request waiting for review, and a rejection with its reason', async () => {
+    const request = {
+      id: 'n1',
+      currentName: testUser.name,
+      requestedName: '김서연',
+      status: 'submitted' as const,
+      createdAt: '2026-11-25T01:00:00.000Z',
+      decidedAt: null,
+      rejectionReason: null,
+    };
+    answer({ nameLocked: true, request });
+    const { unmount } = await renderApp(<PersonalInfoForm />);
+    expect(
+      await screen.findByText('Your request to change your name to 김서연 is waiting for review.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Request a name change' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    unmount();
+    vi.restoreAllMocks();
+
+    answer({
+      nameLocked: true,
+      request: { ...request, status: 'rejected', rejectionReason: 'The photo is blurred.' },
+    });
+    await renderApp(<PersonalInfoForm />, { language: 'ko' });
+    expect(
+      await screen.findByText(
+        '김서연(으)로 이름을 바꾸는 요청이 반려되었습니다: The photo is blurred.',
+      ),
+    ).toBeTruthy();
+  });
+});
+
+describe('a name not yet verified', () => {
+  it('refuses invisible characters before sending', async () => {
+    answer({ nameLocked: false, request: null });
+    const put = vi.spyOn(api, 'put');
+    await renderApp(<PersonalInfoForm />);
+    const name = await screen.findByDisplayValue('김민준');
+    fireEvent.change(name, { target: { value: '김\u3164민준' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(describedText(name)).toContain(
+        'A name cannot contain invisible characters or special spaces.',
+      ),
+    );
+    expect(put).not.toHaveBeenCalled();
+  });
+
+  it('says on the name why it cannot change while a buy is open', async () => {
+    answer({ nameLocked: false, request: null });
+    vi.spyOn(api, 'put').mockRejectedValue(apiFailure(409, 'OPEN_BUY_REQUESTS'));
+    await renderApp(<PersonalInfoForm />);
+    const name = await screen.findByDisplayValue('김민준');
+    fireEvent.change(name, { target: { value: '김서연' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(describedText(name)).toContain('Your name cannot change while a buy request is open.'),
+    );
+  });
+});

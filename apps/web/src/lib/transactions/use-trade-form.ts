@@ -1,0 +1,229 @@
+import { trimDecimal } from '@portal/contract/decimal';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch, type FieldError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import type { Account } from '@portal/contract/accounts';
+import type { Merchant } from '@portal/contract/merchants';
+import { assetAmountSchema, compareAmounts } from '@portal/contract/money';
+import type { TransactionType } from '@portal/contract/transactions';
+import { useAccounts } from '@/lib/merchant-accounts/get-accounts';
+import { useMerchants } from '@/lib/merchant-accounts/get-merchants';
+import { apiErrorOf } from '@/lib/api-error';
+import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
+import { toast } from '@/lib/notifications';
+import { isQuoteExpired, useQuote } from '@/lib/transactions/get-quote';
+import { positionQueryKey, usePosition } from '@/lib/transactions/get-position';
+import { formatAsset, formatRate } from '@/lib/format';
+import { transactionPath } from '@/lib/transactions/transaction-path';
+import { useIdempotentSubmission } from '@/lib/transactions/use-idempotent-submission';
+
+/** The Buy and Sell forms: a merchant, one of the user's accounts there, and an amount. */
+export const tradeFormSchema = z.object({
+  merchantId: z.string().min(1, { error: 'required' }),
+  accountId: z.string().min(1, { error: 'required' }),
+  amount: assetAmountSchema,
+});
+export type TradeFormValues = z.input<typeof tradeFormSchema>;
+
+const FIELDS = ['merchantId', 'accountId', 'amount'] as const;
+const EMPTY: TradeFormValues = { merchantId: '', accountId: '', amount: '' };
+
+/** The default account at a merchant, else its first one. */
+function preferredAccount(accounts: Account[], merchantId: string): Account | undefined {
+  const here = accounts.filter((account) => account.merchant.id === merchantId);
+  return here.find((account) => account.isDefault) ?? here[0];
+}
+
+/**
+ * Everything the Buy and Sell forms share: choosing merchant and account (the default account's
+ * merchant first), the live quote, the limits check, the idempotent request, and the errors,
+ * including a quote that ran out (renewed, and the user told the rate they now get).
+ */
+export function useTradeForm(side: TransactionType) {
+  const { t } = useTranslation(['transactions', 'validation', 'errors']);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const merchants = useMerchants();
+  const accounts = useAccounts();
+  const request = useIdempotentSubmission();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [rateNotice, setRateNotice] = useState<string | null>(null);
+  const form = useForm<TradeFormValues>({
+    resolver: zodResolver(tradeFormSchema),
+    mode: 'onBlur',
+    defaultValues: EMPTY,
+  });
+  const { control, setValue, setError, subscribe, handleSubmit } = form;
+  const [merchantId, accountId, amount] = useWatch({
+    control,
+    name: ['merchantId', 'accountId', 'amount'],
+  });
+  const quote = useQuote(merchantId, side);
+  // A sell may use at most what the account has available (the server checks again).
+  const position = usePosition(side === 'sell' ? accountId : '');
+  const available = position.data?.available;
+  const merchant: Merchant | undefined = merchants.data?.find((item) => item.id === merchantId);
+  const accountsHere = (accounts.data ?? []).filter((item) => item.merchant.id === merchantId);
+
+  const chooseMerchant = (id: string) => {
+    setValue('merchantId', id, { shouldValidate: true });
+    setValue('accountId', preferredAccount(accounts.data ?? [], id)?.id ?? '');
+    setRateNotice(null);
+  };
+
+  // Start at the merchant of the default account, once both lists are in.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current || !merchants.data || !accounts.data) return;
+    started.current = true;
+    const active = new Set(merchants.data.map((item) => item.id));
+    const usable = accounts.data.filter((item) => active.has(item.merchant.id));
+    const first = usable.find((item) => item.isDefault) ?? usable[0];
+    const id = first?.merchant.id ?? (merchants.data.length === 1 ? merchants.data[0]?.id : '');
+    if (id) {
+      setValue('merchantId', id);
+      setValue('accountId', preferredAccount(accounts.data, id)?.id ?? '');
+    }
+  }, [merchants.data, accounts.data, setValue]);
+
+  // A changed form is a new submission: it gets a new idempotency key.
+  const { forget } = request;
+  useEffect(
+    () => subscribe({ formState: { values: true }, callback: forget }),
+    [subscribe, forget],
+  );
+
+  // The quote renews itself before it expires; say so when the rate moved meanwhile.
+  const seen = useRef<{ merchantId: string; rate: string } | null>(null);
+  const quoteData = quote.data;
+  useEffect(() => {
+    if (!quoteData) return;
+    const previous = seen.current;
+    seen.current = { merchantId, rate: quoteData.rateKrw };
+    if (previous?.merchantId === merchantId && previous.rate !== quoteData.rateKrw) {
+      const rate = formatRate(t, quoteData.rateKrw, quoteData.asset);
+      // The server's refusal of the old rate (QUOTE_RATE_CHANGED) already said it in its words.
+      const refused = t('transactions:quote.rateChanged', { rate });
+      setRateNotice((current) =>
+        current === refused ? current : t('transactions:quote.changed', { rate }),
+      );
+    }
+  }, [quoteData, merchantId, t]);
+
+  /** `rateChanged`: the server refused the quote because its rate is no longer current. */
+  const renewQuote = async (rateChanged = false) => {
+    const before = quote.data?.rateKrw;
+    const renewed = await quote.refetch();
+    if (!renewed.data) {
+      setFormError(errorMessage(t, renewed.error));
+      return;
+    }
+    const rate = formatRate(t, renewed.data.rateKrw, renewed.data.asset);
+    setRateNotice(
+      rateChanged
+        ? t('transactions:quote.rateChanged', { rate })
+        : before !== undefined && before !== renewed.data.rateKrw
+          ? t('transactions:quote.changed', { rate })
+          : t('transactions:quote.renewed', { rate }),
+    );
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    setRateNotice(null);
+    const chosen = merchants.data?.find((item) => item.id === values.merchantId);
+    if (
+      chosen &&
+      (compareAmounts(values.amount, chosen.minPerRequest) < 0 ||
+        compareAmounts(values.amount, chosen.maxPerRequest) > 0)
+    ) {
+      setError('amount', { type: 'limits' }, { shouldFocus: true });
+      return;
+    }
+    if (available !== undefined && compareAmounts(values.amount, available) > 0) {
+      setError('amount', { type: 'available' }, { shouldFocus: true });
+      return;
+    }
+    const current = quote.data;
+    if (!current) {
+      setFormError(quote.isError ? errorMessage(t, quote.error) : t('transactions:quote.notReady'));
+      return;
+    }
+    if (isQuoteExpired(current)) {
+      await renewQuote();
+      return;
+    }
+    try {
+      const detail = await request.submit(side, values, current.token);
+      toast('success', {
+        title: t(`transactions:form.successTitle.${side}`),
+        message: t('transactions:form.successMessage', { number: detail.number }),
+      });
+      await navigate(transactionPath(detail.id));
+    } catch (error) {
+      const code = apiErrorOf(error)?.code;
+      if (code === 'QUOTE_EXPIRED' || code === 'QUOTE_INVALID') {
+        await renewQuote();
+        return;
+      }
+      // The operator set another rate since the quote (docs/decisions/010): show the new one and
+      // keep what was typed, so the user checks the total and sends again.
+      if (code === 'QUOTE_RATE_CHANGED') {
+        await renewQuote(true);
+        return;
+      }
+      if (code === 'RATE_NOT_SET') void quote.refetch();
+      if (code === 'INSUFFICIENT_BALANCE') {
+        void queryClient.invalidateQueries({ queryKey: positionQueryKey(values.accountId) });
+      }
+      const placed = applyApiErrorToForm(error, setError, FIELDS, {
+        INSUFFICIENT_BALANCE: 'amount',
+        AMOUNT_OUT_OF_LIMITS: 'amount',
+        MERCHANT_NOT_AVAILABLE: 'merchantId',
+      });
+      if (!placed) setFormError(errorMessage(t, error));
+    }
+  });
+
+  /** The amount's error in words; the limits and available checks name their numbers. */
+  const amountErrorText = (error: FieldError | undefined): string | undefined => {
+    if (error?.type === 'limits' && merchant) {
+      return t('transactions:form.outOfLimits', {
+        min: formatAsset(t, merchant.minPerRequest, merchant.asset),
+        max: formatAsset(t, merchant.maxPerRequest, merchant.asset),
+      });
+    }
+    if (error?.type === 'available' && available !== undefined) {
+      return t('transactions:form.aboveAvailable', {
+        available: formatAsset(t, available, merchant?.asset ?? ''),
+      });
+    }
+    return fieldErrorText(t, error);
+  };
+
+  /** The amount when it is a valid one, for the live totals; null while it is not. */
+  const validAmount = assetAmountSchema.safeParse(amount ?? '');
+  return {
+    form,
+    merchants,
+    accounts,
+    merchant,
+    accountsHere,
+    merchantId,
+    accountId,
+    quote,
+    position,
+    amount: validAmount.success ? trimDecimal(validAmount.data) : null,
+    chooseMerchant,
+    onSubmit,
+    amountErrorText,
+    formError,
+    rateNotice,
+    dismissRateNotice: () => setRateNotice(null),
+    isSubmitting: request.isPending,
+  };
+}

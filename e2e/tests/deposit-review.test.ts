@@ -1,0 +1,238 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  launchBrowser,
+  newContext,
+  screenshot,
+  viewports,
+  watchErrors,
+  type Language,
+} from '../support/browser';
+import { callApi } from '../support/api';
+import { text, translation } from '../support/locales';
+import { BANK_WEBHOOK_SECRET } from '../support/portal-server';
+import { DEMO_USERS, signIn } from '../support/session';
+
+/**
+ * The operator's deposit decisions in a real browser (docs/decisions/010), in English and Korean,
+ * at 1280 and 375 px:
+ * - a deposit one won short waits for review; the operator opens it, sees the buy it could pay,
+ *   accepts the difference and matches it; the client sees the buy Completed at the deposited
+ *   amount, beside what was asked for;
+ * - the right amount in another person's name waits for review; the operator refunds it, the
+ *   client sees it is to be returned, the operator records the bank's refund, and the client sees
+ *   the day it was returned.
+ */
+const baseURL = inject('baseURL');
+const CLIENT = DEMO_USERS.client;
+const OPERATOR = DEMO_USERS.operator;
+const REGISTERED_NAME = '홍길동';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function signedIn(
+  language: Language,
+  viewport: keyof typeof viewports,
+  user: { email: string; password: string },
+  path: string,
+) {
+  const context = await newContext(browser, { language, viewport });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${baseURL}${path}`);
+  await signIn(page, language, user.email, user.password);
+  await page.waitForURL(`${baseURL}${path}`);
+  return { context, page, errors };
+}
+
+async function postDeposit(amountKrw: string, depositorName = REGISTERED_NAME) {
+  const bankReference = `E2E-R-${randomBytes(5).toString('hex').toUpperCase()}`;
+  const body = JSON.stringify({
+    bankReference,
+    depositorName,
+    amountKrw,
+    receivedAt: new Date().toISOString(),
+  });
+  const timestamp = Math.floor(Date.now() / 1000);
+  const signature = `v1=${createHmac('sha256', BANK_WEBHOOK_SECRET).update(`${timestamp}.${body}`).digest('hex')}`;
+  const response = await fetch(`${baseURL}/api/bank/deposits`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-bank-timestamp': String(timestamp),
+      'x-bank-signature': signature,
+    },
+    body,
+  });
+  expect(response.status).toBe(200);
+  const { deposit } = (await response.json()) as {
+    deposit: { status: string; reviewReason: string | null; refundReason: string | null };
+  };
+  return { bankReference, deposit };
+}
+
+interface Buy {
+  id: string;
+  number: string;
+  totalKrw: string;
+}
+
+/** A buy of the signed-in client through the API, as the Buy screen makes it. */
+async function buy(page: Page): Promise<Buy> {
+  const accounts = (await callApi(page, 'GET', '/accounts')).body as {
+    items: { id: string; isDefault: boolean; merchant: { id: string } }[];
+  };
+  const account = accounts.items.find((item) => item.isDefault) ?? accounts.items[0]!;
+  const quote = (await callApi(page, 'GET', `/quotes?merchantId=${account.merchant.id}&side=buy`))
+    .body as { token: string };
+  // An odd amount of its own, so no other test's deposit fits this request.
+  const amount = `12.${String(randomBytes(2).readUInt16BE(0) % 10_000).padStart(4, '0')}7`;
+  const made = await callApi<Buy>(
+    page,
+    'POST',
+    '/transactions/buy',
+    { accountId: account.id, amount, quoteToken: quote.token },
+    { 'idempotency-key': randomBytes(12).toString('hex') },
+  );
+  expect(made.status).toBe(201);
+  return made.body;
+}
+
+const grouped = (value: string, language: Language) => BigInt(value).toLocaleString(language);
+
+/** A translation as a pattern: the values given filled in, any other placeholder any text. */
+function pattern(language: Language, key: string, values: Record<string, string> = {}): RegExp {
+  const escaped = translation(language, 'transactions', key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(
+    escaped.replace(/\\\{\\\{(\w+)\\\}\\\}/g, (_, name: string) =>
+      values[name] !== undefined ? values[name].replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : '.+',
+    ),
+  );
+}
+
+async function noSideways(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth > window.innerWidth,
+  );
+  expect(overflow).toBe(false);
+}
+
+async function openDeposit(page: Page, language: Language, status: string, reference: string) {
+  const d = (key: string, values?: Record<string, string>) =>
+    text(language, 'depositsAdmin', key, values);
+  await page.goto(`${baseURL}/app/operator/deposits?status=${status}`);
+  await page.getByRole('button', { name: d('actions.decideLabel', { reference }) }).click();
+  const dialog = page.getByRole('dialog', { name: d('decide.title', { reference }) });
+  await dialog.waitFor();
+  return dialog;
+}
+
+describe.each(['en', 'ko'] as const)('deposit review in %s', (language: Language) => {
+  const d = (key: string, values?: Record<string, string>) =>
+    text(language, 'depositsAdmin', key, values);
+  const tx = (key: string, values?: Record<string, string>) =>
+    text(language, 'transactions', key, values);
+
+  it.each(['desktop', 'phone'] as const)(
+    'the operator matches a deposit one won short, and the client sees what was paid (%s)',
+    async (viewport) => {
+      const client = await signedIn(language, viewport, CLIENT, '/app');
+      const request = await buy(client.page);
+      const short = String(Number(request.totalKrw) - 1);
+      const { bankReference, deposit } = await postDeposit(short);
+      expect(deposit).toMatchObject({ status: 'review', reviewReason: 'amount_differs' });
+
+      const operator = await signedIn(language, viewport, OPERATOR, '/app/operator/deposits');
+      const dialog = await openDeposit(operator.page, language, 'review', bankReference);
+      const candidate = dialog.getByLabel(d('decide.candidateLabel', { number: request.number }), {
+        exact: true,
+      });
+      await candidate
+        .getByText(d('decide.difference', { amount: '-1' }))
+        .or(candidate.getByText(d('decide.difference', { amount: '1' })))
+        .first()
+        .waitFor();
+      const match = candidate.getByRole('button', {
+        name: d('decide.matchLabel', { reference: bankReference, number: request.number }),
+      });
+      // A difference is never matched by accident: the button waits for the operator's yes.
+      expect(await match.isDisabled()).toBe(true);
+      await candidate.getByRole('checkbox').check();
+      await screenshot(operator.page, `deposit-review-match-${language}-${viewport}`);
+      await noSideways(operator.page);
+      await match.click();
+      await operator.page
+        .getByText(d('decide.matched', { reference: bankReference, number: request.number }))
+        .waitFor();
+      expect(operator.errors).toEqual([]);
+
+      await client.page.goto(`${baseURL}/app/transactions/${request.id}`);
+      await client.page.getByText(tx('status.Completed'), { exact: true }).first().waitFor();
+      await client.page
+        .getByText(
+          pattern(language, 'requestedDiffers', { total: grouped(request.totalKrw, language) }),
+        )
+        .first()
+        .waitFor();
+      await screenshot(client.page, `deposit-review-paid-${language}-${viewport}`);
+      await noSideways(client.page);
+      expect(client.errors).toEqual([]);
+      await operator.context.close();
+      await client.context.close();
+    },
+  );
+
+  it.each(['desktop', 'phone'] as const)(
+    'the operator refunds a deposit sent in another name; the client sees it due, then returned (%s)',
+    async (viewport) => {
+      const client = await signedIn(language, viewport, CLIENT, '/app');
+      const request = await buy(client.page);
+      // The right amount from someone else: whose money is it? Not the client's to spend.
+      const { bankReference, deposit } = await postDeposit(request.totalKrw, '김타인');
+      expect(deposit).toMatchObject({ status: 'review', reviewReason: 'name_differs' });
+
+      const operator = await signedIn(language, viewport, OPERATOR, '/app/operator/deposits');
+      const review = await openDeposit(operator.page, language, 'review', bankReference);
+      await review
+        .getByLabel(d('decide.candidateLabel', { number: request.number }), { exact: true })
+        .waitFor();
+      await review.getByRole('combobox', { name: d('decide.refundReason') }).click();
+      await operator.page
+        .getByRole('option', { name: d('refundReasons.name_differs'), exact: true })
+        .click();
+      await screenshot(operator.page, `deposit-refund-${language}-${viewport}`);
+      await review.getByRole('button', { name: d('decide.refundSubmit') }).click();
+      await operator.page.getByText(d('decide.refundDone', { reference: bankReference })).waitFor();
+
+      const amount = grouped(request.totalKrw, language);
+      await client.page.goto(`${baseURL}/app/transactions/${request.id}`);
+      await client.page.getByText(tx('refunds.due', { amount })).waitFor();
+      await screenshot(client.page, `deposit-refund-due-${language}-${viewport}`);
+      await noSideways(client.page);
+
+      const due = await openDeposit(operator.page, language, 'refund_due', bankReference);
+      await due
+        .getByRole('textbox', { name: d('decide.bankReference') })
+        .fill(`RF-${randomBytes(4).toString('hex')}`);
+      await screenshot(operator.page, `deposit-refund-record-${language}-${viewport}`);
+      await due.getByRole('button', { name: d('decide.refundedSubmit') }).click();
+      await operator.page
+        .getByText(d('decide.refundedDone', { reference: bankReference }))
+        .waitFor();
+      expect(operator.errors).toEqual([]);
+
+      await client.page.reload();
+      await client.page.getByText(tx('refunds.returnedTitle')).waitFor();
+      await client.page.getByText(pattern(language, 'refunds.refunded', { amount })).waitFor();
+      await screenshot(client.page, `deposit-refunded-${language}-${viewport}`);
+      expect(client.errors).toEqual([]);
+      await operator.context.close();
+      await client.context.close();
+    },
+  );
+});
