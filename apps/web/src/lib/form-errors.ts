@@ -1,9 +1,8 @@
-import { isAxiosError } from 'axios';
 import type { TFunction } from 'i18next';
 import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ERROR_CODES, type ErrorCode } from '@portal/contract/errors';
 import { VALIDATION_MESSAGES_EN } from '@portal/contract/validation-messages';
-import { CANCELLED_MESSAGE } from '@/lib/api-client';
+import { ApiRequestError, CANCELLED_MESSAGE } from '@/lib/api-client';
 import { apiErrorOf } from '@/lib/api-error';
 
 /**
@@ -22,7 +21,7 @@ export function errorMessageKey(error: unknown): string {
   if (apiError)
     return isErrorCode(apiError.code) ? `errors:codes.${apiError.code}` : 'errors:unknown';
   if (error instanceof Error && error.message === CANCELLED_MESSAGE) return 'errors:cancelled';
-  if (isAxiosError(error) && error.response === undefined) return 'errors:network';
+  if (error instanceof ApiRequestError && error.status === undefined) return 'errors:network';
   return 'errors:unknown';
 }
 
@@ -79,8 +78,10 @@ export function applyApiErrorToForm<T extends FieldValues>(
 
 /** Seconds from a 429 answer's Retry-After header, when it has one. */
 export function retryAfterSeconds(error: unknown): number | undefined {
-  if (!isAxiosError(error)) return undefined;
-  const raw: unknown = error.response?.headers['retry-after'];
+  if (!(error instanceof ApiRequestError)) return undefined;
+  const raw = error.headers.get('retry-after');
   const seconds = Number(raw);
-  return typeof raw === 'string' && Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+  return raw !== null && raw !== '' && Number.isFinite(seconds) && seconds >= 0
+    ? seconds
+    : undefined;
 }

@@ -1,5 +1,4 @@
-import i18n, { type InitOptions } from 'i18next';
-import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
+import i18n, { type InitOptions, type LanguageDetectorModule } from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 
@@ -44,12 +43,34 @@ export function toSupportedLanguage(detected: string | undefined | null): Langua
   return detected?.toLowerCase().startsWith('ko') ? 'ko' : 'en';
 }
 
-// The stored choice wins; with nothing stored the browser's language decides.
-export const detectionOptions: DetectorOptions = {
-  order: ['localStorage', 'navigator'],
-  lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-  caches: ['localStorage'],
-  convertDetectedLanguage: toSupportedLanguage,
+function storedLanguage(): string | null {
+  try {
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null; // storage refused (private mode, disabled): the browser's language decides
+  }
+}
+
+/**
+ * The stored choice wins; with nothing stored, the browser's first language decides; either is
+ * then en or ko (`toSupportedLanguage`). The choice is kept in local storage. An i18next
+ * language detector of ten lines rather than i18next-browser-languagedetector, whose eight
+ * detectors cost every page 2 KB for the two we use (docs/decisions/013-one-http-client.md).
+ */
+export const languageDetector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect() {
+    const stored = storedLanguage();
+    if (stored) return toSupportedLanguage(stored);
+    return toSupportedLanguage(navigator.languages[0] ?? navigator.language);
+  },
+  cacheUserLanguage(language) {
+    try {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+    } catch {
+      // Not kept: the next visit detects again.
+    }
+  },
 };
 
 export const i18nOptions: InitOptions = {
@@ -58,7 +79,6 @@ export const i18nOptions: InitOptions = {
   load: 'languageOnly',
   ns: ['common'],
   defaultNS: 'common',
-  detection: detectionOptions,
   backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
   // Translation reads: 5 retries, 350 ms base delay, at most 10 in parallel (docs/PRODUCT.md "Constants").
   maxRetries: 5,
@@ -75,7 +95,7 @@ function followDocumentLanguage(language: string) {
 
 export function initI18n() {
   i18n.on('languageChanged', followDocumentLanguage);
-  return i18n.use(HttpBackend).use(LanguageDetector).use(initReactI18next).init(i18nOptions);
+  return i18n.use(HttpBackend).use(languageDetector).use(initReactI18next).init(i18nOptions);
 }
 
 export { i18n };

@@ -1,5 +1,5 @@
 import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
-import { isClientError } from '@/lib/http';
+import { isClientError } from '@/lib/api-client';
 
 const FIVE_MINUTES = 300_000;
 const MAX_RETRIES = 3;

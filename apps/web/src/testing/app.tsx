@@ -6,7 +6,6 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -18,7 +17,7 @@ import { createQueryClient } from '@/lib/query-client';
 /**
  * Renders a piece of the app as it runs: Mantine, toasts, a fresh query client, the real locale
  * files in one language, the user context, and a memory router at `path`. The API is whatever the
- * test mocks on `api` (`GET /auth/me` included).
+ * test mocks on `mockApi` (`@/testing/api`), `GET /auth/me` included.
  */
 const localesDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'public', 'locales');
 
@@ -89,33 +88,4 @@ export const testUser: CurrentUser = {
   agency: null,
 };
 
-/** A successful axios answer. */
-export function ok<T>(data: T, status = 200): AxiosResponse<T> {
-  return { data, status, statusText: 'OK', headers: {}, config: { headers: new AxiosHeaders() } };
-}
-
-/** An API refusal with the API's one error shape, as axios rejects it. */
-export function apiFailure(
-  status: number,
-  code: string,
-  {
-    fields,
-    headers = {},
-  }: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
-): AxiosError {
-  const config = { headers: new AxiosHeaders() };
-  const response: AxiosResponse = {
-    data: { error: { code, message: code, ...(fields ? { fields } : {}) } },
-    status,
-    statusText: String(status),
-    headers,
-    config,
-  };
-  return new AxiosError(
-    `Request failed with status code ${status}`,
-    'ERR_BAD_REQUEST',
-    config,
-    {},
-    response,
-  );
-}
+export { apiFailure, ok } from '@/testing/api';

@@ -1,7 +1,5 @@
 import { KYC_DOCUMENT_KINDS } from '@portal/contract/kyc';
 import type { PayeeResponse } from '@portal/contract/payees';
-import type { AxiosRequestConfig } from 'axios';
-import { vi } from 'vitest';
 import type { Account } from '@portal/contract/accounts';
 import type { Merchant } from '@portal/contract/merchants';
 import type {
@@ -10,7 +8,7 @@ import type {
   Quote,
   TransactionDetail,
 } from '@portal/contract/transactions';
-import { api } from '@/lib/api-client';
+import { mockApi } from '@/testing/api';
 import { ok, testUser } from '@/testing/app';
 
 /** Test data of the money screens (Buy, Sell, transaction detail), and an API that answers it. */
@@ -153,7 +151,7 @@ export function kycDocuments(verified: boolean) {
   };
 }
 
-/** Mocks `api.get` for the money screens; each answer can be replaced per test. */
+/** Mocks `mockApi.get` for the money screens; each answer can be replaced per test. */
 export function answerMoneyApi({
   quotes = {},
   detail,
@@ -162,7 +160,7 @@ export function answerMoneyApi({
   payee: registered = payee,
   verified = true,
 }: MoneyApi = {}) {
-  return vi.spyOn(api, 'get').mockImplementation((url: string, config?: AxiosRequestConfig) => {
+  return mockApi.get.mockImplementation((url, config) => {
     if (url === '/auth/me') return Promise.resolve(ok({ user: testUser }));
     if (url === '/merchants') return Promise.resolve(ok({ items: [hanbit] }));
     if (url === '/accounts') return Promise.resolve(ok({ items: [mainAccount] }));

@@ -1,8 +1,7 @@
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
-import { isAxiosError } from 'axios';
-import { CURRENT_USER_URL } from '@/lib/user/get-current-user';
+import { apiServer, resetApiMocks } from '@/testing/api';
 
 // Screens render Mantine in jsdom, which on a busy two-core machine (CI runs several suites at
 // once) can take seconds; findBy/waitFor wait up to 5 s instead of 1 s before failing.
@@ -33,34 +32,14 @@ if (!window.ResizeObserver) {
   };
 }
 
-/**
- * The app asks who is signed in with fetch (`getCurrentUser`), every other call goes through the
- * shared axios client, and the tests mock the API in one place: `api.get` / `api.post`... Route
- * that one fetch through `api.get('/auth/me')`, so a test's mock of the client answers it too.
- * (A test may still stub fetch itself; getCurrentUser's own test does.)
- */
-const realFetch = globalThis.fetch;
-globalThis.fetch = async (input, init) => {
-  const url = input instanceof Request ? input.url : String(input);
-  if (url !== CURRENT_USER_URL) return realFetch(input, init);
-  const { api } = await import('@/lib/api-client');
-  const json = (data: unknown, status: number) =>
-    new Response(JSON.stringify(data), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
-  try {
-    const response = await api.get('/auth/me', { signal: init?.signal ?? undefined });
-    return json(response.data, response.status ?? 200);
-  } catch (error) {
-    if (isAxiosError(error) && error.response)
-      return json(error.response.data, error.response.status);
-    throw error;
-  }
-};
+// The API answers at the network (`@/testing/api`); a request nobody mocked fails loudly.
+beforeAll(() => apiServer.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => apiServer.close());
 
 afterEach(() => {
   cleanup();
+  apiServer.resetHandlers();
+  resetApiMocks();
   // Mantine keeps toasts in a module-level store; start every test with none.
   notifications.clean();
   notifications.cleanQueue();

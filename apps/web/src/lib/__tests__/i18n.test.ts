@@ -1,15 +1,11 @@
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { detectionOptions, LANGUAGE_STORAGE_KEY, toSupportedLanguage } from '@/lib/i18n';
+import { LANGUAGE_STORAGE_KEY, languageDetector } from '@/lib/i18n';
 
 function detectWith(stored: string | null, browserLanguages: string[]) {
   if (stored !== null) localStorage.setItem(LANGUAGE_STORAGE_KEY, stored);
   vi.spyOn(navigator, 'languages', 'get').mockReturnValue(browserLanguages);
   vi.spyOn(navigator, 'language', 'get').mockReturnValue(browserLanguages[0] ?? '');
-  const detector = new LanguageDetector(null, detectionOptions);
-  const detected = detector.detect();
-  // i18next takes the first detected language it supports; ours are all converted to en or ko.
-  return toSupportedLanguage(Array.isArray(detected) ? detected[0] : detected);
+  return languageDetector.detect();
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -38,8 +34,14 @@ describe('language detection (docs/PRODUCT.md "Constants")', () => {
   });
 
   it('caches the choice in local storage', () => {
-    const detector = new LanguageDetector(null, detectionOptions);
-    detector.cacheUserLanguage('ko');
+    languageDetector.cacheUserLanguage?.('ko');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('ko');
+  });
+
+  it('lets the browser decide when local storage is refused', () => {
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    expect(detectWith(null, ['ko-KR'])).toBe('ko');
   });
 });

@@ -1,16 +1,9 @@
-import { AxiosError, AxiosHeaders } from 'axios';
 import { describe, expect, it } from 'vitest';
+import { ApiRequestError } from '@/lib/api-client';
 import { createQueryClient, retryDelay, shouldRetry } from '@/lib/query-client';
 
 function httpError(status: number) {
-  const config = { headers: new AxiosHeaders() };
-  return new AxiosError('failed', 'ERR', config, null, {
-    status,
-    statusText: '',
-    headers: {},
-    config,
-    data: {},
-  });
+  return new ApiRequestError('failed', { status, data: {} });
 }
 
 describe('query client (docs/PRODUCT.md "Constants")', () => {

@@ -1,11 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createParser } from 'eventsource-parser';
-import {
-  API_BASE_PATH,
-  DEFAULT_DEPLOYMENT_ROLE,
-  DEPLOYMENT_ROLE_HEADER,
-} from '@portal/contract/http';
+import { apiHeaders, apiUrl } from '@/lib/api-client';
 import {
   isTransactionChangeEvent,
   type TransactionChangeEvent,
@@ -15,9 +11,10 @@ import {
  * Live updates (docs/PRODUCT.md "Live data"): the server pushes `event: transaction` on GET /api/events
  * whenever one of the user's transactions changes, and the screens showing transactions or
  * positions refetch. EventSource cannot send the X-Role header every call needs, so the stream is
- * read with fetch and parsed with eventsource-parser.
+ * read with fetch, with the headers of the one client (`apiHeaders`), and parsed with
+ * eventsource-parser.
  */
-export const EVENTS_URL = `${API_BASE_PATH}/events`;
+export const EVENTS_PATH = '/events';
 const FIRST_DELAY_MS = 1_000;
 const MAX_DELAY_MS = 30_000;
 
@@ -101,14 +98,11 @@ export async function runLiveUpdates(
   let connectedBefore = false;
   while (!signal.aborted) {
     try {
-      const response = await fetchImpl(EVENTS_URL, {
+      const response = await fetchImpl(apiUrl(EVENTS_PATH), {
         method: 'GET',
         credentials: 'include',
         cache: 'no-store',
-        headers: {
-          Accept: 'text/event-stream',
-          [DEPLOYMENT_ROLE_HEADER]: import.meta.env.VITE_DEPLOYMENT_ROLE ?? DEFAULT_DEPLOYMENT_ROLE,
-        },
+        headers: { Accept: 'text/event-stream', ...apiHeaders() },
         signal,
       });
       if (response.status === 401 || response.status === 403) return;

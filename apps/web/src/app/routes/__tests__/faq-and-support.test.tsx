@@ -2,13 +2,13 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Component as Faq } from '@/app/routes/app/faq';
 import { Component as Support } from '@/app/routes/app/support';
-import { api } from '@/lib/api-client';
+import { mockApi } from '@/testing/api';
 import { ok, renderApp, testUser } from '@/testing/app';
 
 afterEach(() => vi.restoreAllMocks());
 
 function answer() {
-  vi.spyOn(api, 'get').mockImplementation((url: string) =>
+  mockApi.get.mockImplementation((url: string) =>
     url === '/auth/me'
       ? Promise.resolve(ok({ user: testUser }))
       : Promise.reject(new Error(`unexpected GET ${url}`)),

@@ -13,7 +13,7 @@ import { routes } from '@/app/router';
 import { RouteError } from '@/app/routes/route-error';
 import { paths } from '@/config/paths';
 import type { UserContextValue } from '@/lib/user/user-context';
-import { api } from '@/lib/api-client';
+import { mockApi } from '@/testing/api';
 import { LANGUAGES, NAMESPACES, type Language } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 
@@ -99,7 +99,7 @@ async function renderAt(path: string, language: Language = 'en') {
 /** The API as the screens see it with nothing in it yet. */
 function answerApi() {
   const empty = { id_front: null, id_back: null, selfie: null, bank_book: null };
-  vi.spyOn(api, 'get').mockImplementation((url: string) => {
+  mockApi.get.mockImplementation((url: string) => {
     if (url === '/kyc/documents') return Promise.resolve({ data: { documents: empty } });
     if (url === '/operator/kyc/documents') return Promise.resolve({ data: { items: [] } });
     if (['/accounts', '/merchants', '/operator/merchants'].includes(url)) {
@@ -111,7 +111,7 @@ function answerApi() {
     }
     return Promise.reject(new Error(`unexpected GET ${url}`));
   });
-  return vi.spyOn(api, 'post').mockResolvedValue({ status: 204, data: '' });
+  return mockApi.post.mockResolvedValue({ status: 204, data: '' });
 }
 
 function signIn(role: UserRole, setUser: UserContextValue['setUser'] = () => {}) {

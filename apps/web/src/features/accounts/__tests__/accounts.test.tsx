@@ -4,7 +4,7 @@ import type { Account, VerifyAccountResponse } from '@portal/contract/accounts';
 import type { Merchant } from '@portal/contract/merchants';
 import { AccountsList } from '@/features/accounts/components/accounts-list';
 import { AddAccountForm } from '@/features/accounts/components/add-account-form';
-import { api } from '@/lib/api-client';
+import { mockApi } from '@/testing/api';
 import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
 
 const hanbit: Merchant = {
@@ -42,7 +42,7 @@ const spare = account({
 });
 
 function answerApi(accounts: Account[] = [main, spare]) {
-  return vi.spyOn(api, 'get').mockImplementation((url: string) => {
+  return mockApi.get.mockImplementation((url: string) => {
     if (url === '/auth/me') return Promise.resolve(ok({ user: testUser }));
     if (url === '/merchants') return Promise.resolve(ok({ items: [hanbit] }));
     if (url === '/accounts') return Promise.resolve(ok({ items: accounts }));
@@ -79,7 +79,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('adding an account', () => {
   it('verifies with the merchant, shows the holder, and saves with Submit', async () => {
-    const post = vi.spyOn(api, 'post').mockImplementation((url: string) => {
+    const post = mockApi.post.mockImplementation((url: string) => {
       if (url === '/accounts/verify') return Promise.resolve(ok(verification));
       if (url === '/accounts') return Promise.resolve(ok(account({ name: 'My Hanbit' }), 201));
       return Promise.reject(new Error(`unexpected POST ${url}`));
@@ -119,7 +119,7 @@ describe('adding an account', () => {
   });
 
   it('drops the verification when the account number changes', async () => {
-    vi.spyOn(api, 'post').mockResolvedValue(ok(verification));
+    mockApi.post.mockResolvedValue(ok(verification));
     await renderApp(<AddAccountForm />);
     const form = await fillAndVerify();
     await screen.findByRole('form', { name: 'Save the verified account' });
@@ -133,7 +133,7 @@ describe('adding an account', () => {
   });
 
   it('shows a rejection by the merchant, translated, on the password', async () => {
-    vi.spyOn(api, 'post').mockRejectedValue(apiFailure(400, 'MERCHANT_ACCOUNT_REJECTED'));
+    mockApi.post.mockRejectedValue(apiFailure(400, 'MERCHANT_ACCOUNT_REJECTED'));
     await renderApp(<AddAccountForm />);
     await fillAndVerify();
     expect(
@@ -143,7 +143,7 @@ describe('adding an account', () => {
   });
 
   it('shows a rejection in Korean', async () => {
-    vi.spyOn(api, 'post').mockRejectedValue(apiFailure(400, 'MERCHANT_ACCOUNT_REJECTED'));
+    mockApi.post.mockRejectedValue(apiFailure(400, 'MERCHANT_ACCOUNT_REJECTED'));
     await renderApp(<AddAccountForm />, { language: 'ko' });
     const form = await screen.findByRole('form', { name: '새 계정 추가' });
     await pickMerchant(form, /머천트/);
@@ -160,7 +160,7 @@ describe('adding an account', () => {
   });
 
   it('checks the fields before asking the merchant', async () => {
-    const post = vi.spyOn(api, 'post');
+    const post = mockApi.post;
     await renderApp(<AddAccountForm />);
     const form = await screen.findByRole('form', { name: 'Add a new account' });
     fireEvent.change(within(form).getByRole('textbox', { name: /Account number/ }), {
@@ -194,7 +194,7 @@ describe('saved accounts', () => {
   });
 
   it('makes an account the default', async () => {
-    const post = vi.spyOn(api, 'post').mockResolvedValue(ok({ items: [] }));
+    const post = mockApi.post.mockResolvedValue(ok({ items: [] }));
     await renderApp(<AccountsList />);
     fireEvent.click(await screen.findByRole('button', { name: 'Make Spare the default account' }));
     await waitFor(() => expect(post).toHaveBeenCalledWith(`/accounts/${spare.id}/default`));
@@ -202,7 +202,7 @@ describe('saved accounts', () => {
   });
 
   it('asks before deleting, then deletes', async () => {
-    const remove = vi.spyOn(api, 'delete').mockResolvedValue(ok('', 204));
+    const remove = mockApi.delete.mockResolvedValue(ok('', 204));
     await renderApp(<AccountsList />);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Spare' }));
     const dialog = await screen.findByRole('dialog', {
@@ -220,7 +220,7 @@ describe('saved accounts', () => {
   });
 
   it('explains why an account with open requests cannot be deleted', async () => {
-    vi.spyOn(api, 'delete').mockRejectedValue(apiFailure(409, 'ACCOUNT_HAS_OPEN_REQUESTS'));
+    mockApi.delete.mockRejectedValue(apiFailure(409, 'ACCOUNT_HAS_OPEN_REQUESTS'));
     await renderApp(<AccountsList />);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Main wallet' }));
     const dialog = await screen.findByRole('dialog', {
@@ -233,7 +233,7 @@ describe('saved accounts', () => {
   });
 
   it('renames with the same rule as the server', async () => {
-    const patch = vi.spyOn(api, 'patch').mockResolvedValue(ok(account({ name: 'Savings' })));
+    const patch = mockApi.patch.mockResolvedValue(ok(account({ name: 'Savings' })));
     await renderApp(<AccountsList />);
     fireEvent.click(await screen.findByRole('button', { name: 'Rename Main wallet' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rename account' });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Merchant } from '@portal/contract/merchants';
 import type { OpenedSandboxAccount } from '@portal/contract/sandbox';
 import { AddAccountForm } from '@/features/accounts/components/add-account-form';
-import { api } from '@/lib/api-client';
+import { mockApi } from '@/testing/api';
 import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
 
 const sandbox: Merchant = {
@@ -31,7 +31,7 @@ const opened: OpenedSandboxAccount = {
 };
 
 function answerMerchants(items: Merchant[]) {
-  vi.spyOn(api, 'get').mockImplementation((url: string) => {
+  mockApi.get.mockImplementation((url: string) => {
     if (url === '/auth/me') return Promise.resolve(ok({ user: testUser }));
     if (url === '/merchants') return Promise.resolve(ok({ items }));
     return Promise.reject(new Error(`unexpected GET ${url}`));
@@ -51,12 +51,12 @@ describe('opening a sandbox account', () => {
     answerMerchants([live]);
     await renderApp(<AddAccountForm />);
     await screen.findByRole('form', { name: 'Add a new account' });
-    await waitFor(() => expect(api.get).toHaveBeenCalledWith('/merchants', expect.anything()));
+    await waitFor(() => expect(mockApi.get).toHaveBeenCalledWith('/merchants'));
     expect(screen.queryByRole('button', { name: 'Open a sandbox account' })).toBeNull();
   });
 
   it('shows the number and password once, then fills the add-account form to verify', async () => {
-    const post = vi.spyOn(api, 'post').mockImplementation((url: string) => {
+    const post = mockApi.post.mockImplementation((url: string) => {
       if (url === '/sandbox/accounts') return Promise.resolve(ok(opened, 201));
       return Promise.reject(new Error(`unexpected POST ${url}`));
     });
@@ -93,7 +93,7 @@ describe('opening a sandbox account', () => {
   });
 
   it('explains the limit in the user’s language', async () => {
-    vi.spyOn(api, 'post').mockRejectedValue(apiFailure(409, 'SANDBOX_ACCOUNT_LIMIT'));
+    mockApi.post.mockRejectedValue(apiFailure(409, 'SANDBOX_ACCOUNT_LIMIT'));
     await renderApp(<AddAccountForm />);
     const dialog = await openDialog();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Open account' }));

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OperatorAgency } from '@portal/contract/agencies';
 import { AgenciesAdmin } from '@/features/agencies-admin/components/agencies-admin';
-import { api } from '@/lib/api-client';
+import { mockApi } from '@/testing/api';
 import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
 
 const seoul: OperatorAgency = {
@@ -18,7 +18,7 @@ const seoul: OperatorAgency = {
 };
 
 beforeEach(() => {
-  vi.spyOn(api, 'get').mockImplementation((url: string) => {
+  mockApi.get.mockImplementation((url: string) => {
     if (url === '/auth/me') return Promise.resolve(ok({ user: { ...testUser, role: 'operator' } }));
     if (url === '/operator/agencies') return Promise.resolve(ok({ items: [seoul] }));
     return Promise.reject(new Error(`unexpected GET ${url}`));
@@ -55,11 +55,9 @@ describe('agencies (operator)', () => {
   });
 
   it('creates an agency with its first user, the code in capitals', async () => {
-    const post = vi
-      .spyOn(api, 'post')
-      .mockResolvedValue(
-        ok({ agency: { ...seoul, code: 'INCHEON-03', name: 'Incheon Partners' } }, 201),
-      );
+    const post = mockApi.post.mockResolvedValue(
+      ok({ agency: { ...seoul, code: 'INCHEON-03', name: 'Incheon Partners' } }, 201),
+    );
     await renderApp(<AgenciesAdmin />);
     const dialog = await openCreate();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add agency' }));
@@ -85,7 +83,7 @@ describe('agencies (operator)', () => {
   });
 
   it('refuses a short password before sending', async () => {
-    const post = vi.spyOn(api, 'post');
+    const post = mockApi.post;
     await renderApp(<AgenciesAdmin />);
     const dialog = await openCreate();
     fireEvent.change(within(dialog).getByLabelText(/^Password/), { target: { value: 'short' } });
@@ -95,7 +93,7 @@ describe('agencies (operator)', () => {
   });
 
   it('shows a taken code on the code field', async () => {
-    vi.spyOn(api, 'post').mockRejectedValue(
+    mockApi.post.mockRejectedValue(
       apiFailure(409, 'AGENCY_CODE_TAKEN', { fields: { code: 'invalid' } }),
     );
     await renderApp(<AgenciesAdmin />);
@@ -105,7 +103,7 @@ describe('agencies (operator)', () => {
   });
 
   it('edits the name and bank account, not the code', async () => {
-    const patch = vi.spyOn(api, 'patch').mockResolvedValue(ok({ agency: seoul }));
+    const patch = mockApi.patch.mockResolvedValue(ok({ agency: seoul }));
     await renderApp(<AgenciesAdmin />);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Seoul Partners' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Seoul Partners' });

@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AxiosResponse } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { AgencyClient, AgencyClientDetail as Detail } from '@portal/contract/agency-clients';
 import { AgencyClientDetail } from '@/features/agency-clients/components/agency-client-detail';
 import { AgencyClients } from '@/features/agency-clients/components/agency-clients';
-import { api } from '@/lib/api-client';
+import { mockApi } from '@/testing/api';
 import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
 
 const agent = { ...testUser, role: 'agency' as const, agency: { code: 'SEOUL-01', name: 'Seoul' } };
@@ -22,22 +21,20 @@ function client(index: number): AgencyClient {
   };
 }
 
-type Params = { q?: string; page: number; pageSize: number };
-let clientsGet: Mock<(params: Params) => AxiosResponse>;
+/** The query as the server receives it: text. */
+type Params = { q?: string; page: string; pageSize: string };
+let clientsGet: Mock<(params: Params) => ReturnType<typeof ok>>;
 beforeEach(() => {
   clientsGet = vi.fn((params: Params) => {
     const all = Array.from({ length: 45 }, (_, index) => client(index + 1)).filter(
       (item) => !params.q || item.name.includes(params.q),
     );
-    const start = (params.page - 1) * params.pageSize;
-    return ok({
-      items: all.slice(start, start + params.pageSize),
-      total: all.length,
-      page: params.page,
-      pageSize: params.pageSize,
-    });
+    const page = Number(params.page);
+    const pageSize = Number(params.pageSize);
+    const start = (page - 1) * pageSize;
+    return ok({ items: all.slice(start, start + pageSize), total: all.length, page, pageSize });
   });
-  vi.spyOn(api, 'get').mockImplementation((url: string, config?: { params?: unknown }) => {
+  mockApi.get.mockImplementation((url: string, config?: { params?: unknown }) => {
     if (url === '/auth/me') return Promise.resolve(ok({ user: agent }));
     if (url === '/agency/clients') return Promise.resolve(clientsGet(config?.params as Params));
     return Promise.reject(new Error(`unexpected GET ${url}`));
@@ -56,7 +53,7 @@ describe('Clients (agency)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
     expect(await screen.findByText('Showing 41 to 45 of 45')).toBeTruthy();
     expect(router.state.location.search).toBe('?page=3');
-    expect(clientsGet).toHaveBeenLastCalledWith({ page: 3, pageSize: 20, q: undefined });
+    expect(clientsGet).toHaveBeenLastCalledWith({ page: '3', pageSize: '20' });
   });
 
   it('searches after typing pauses, from the first page', async () => {
@@ -69,7 +66,7 @@ describe('Clients (agency)', () => {
       timeout: 5000,
     });
     expect(await screen.findByText('Showing 1 to 7 of 7', {}, { timeout: 5000 })).toBeTruthy();
-    expect(clientsGet).toHaveBeenLastCalledWith({ q: 'Client 4', page: 1, pageSize: 20 });
+    expect(clientsGet).toHaveBeenLastCalledWith({ q: 'Client 4', page: '1', pageSize: '20' });
   });
 
   it('says so when a search finds nobody', async () => {
@@ -104,7 +101,7 @@ describe('Client detail', () => {
   };
 
   it('shows the client’s facts, documents and last transactions', async () => {
-    vi.spyOn(api, 'get').mockImplementation((url: string) => {
+    mockApi.get.mockImplementation((url: string) => {
       if (url === '/auth/me') return Promise.resolve(ok({ user: agent }));
       if (url === `/agency/clients/${detail.id}`) return Promise.resolve(ok({ client: detail }));
       return Promise.reject(new Error(`unexpected GET ${url}`));
@@ -120,7 +117,7 @@ describe('Client detail', () => {
   });
 
   it('tells an unknown or foreign client apart from an error', async () => {
-    vi.spyOn(api, 'get').mockImplementation((url: string) => {
+    mockApi.get.mockImplementation((url: string) => {
       if (url === '/auth/me') return Promise.resolve(ok({ user: agent }));
       return Promise.reject(apiFailure(404, 'NOT_FOUND'));
     });

@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AxiosResponse } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { AuditEvent } from '@portal/contract/audit';
 import { AuditLog } from '@/features/audit-log/components/audit-log';
-import { api } from '@/lib/api-client';
+import { mockApi } from '@/testing/api';
 import { ok, renderApp, testUser } from '@/testing/app';
 
 const operatorId = '6f1c2b9e-0000-4000-8000-0000000000aa';
@@ -23,7 +22,7 @@ function event(index: number, action = 'sign_in'): AuditEvent {
 }
 
 type Params = { cursor?: string; action?: string };
-let auditGet: Mock<(params: Params) => AxiosResponse>;
+let auditGet: Mock<(params: Params) => ReturnType<typeof ok>>;
 beforeEach(() => {
   auditGet = vi.fn((params: Params) => {
     if (params.action) return ok({ items: [event(9, params.action)], nextCursor: null });
@@ -31,7 +30,7 @@ beforeEach(() => {
       ? ok({ items: [event(3)], nextCursor: null })
       : ok({ items: [event(1), event(2, 'status_changed')], nextCursor: 'next-page' });
   });
-  vi.spyOn(api, 'get').mockImplementation((url: string, config?: { params?: unknown }) => {
+  mockApi.get.mockImplementation((url: string, config?: { params?: unknown }) => {
     if (url === '/auth/me') return Promise.resolve(ok({ user: { ...testUser, role: 'operator' } }));
     if (url === '/operator/audit-events')
       return Promise.resolve(auditGet(config?.params as Params));
@@ -91,8 +90,7 @@ describe('audit log (operator)', () => {
         userId,
         from: '2026-03-01T00:00:00+09:00',
         to: '2026-03-02T23:59:59.999+09:00',
-        cursor: undefined,
-        limit: 50,
+        limit: '50',
       }),
     );
     expect(await screen.findByText('1 event')).toBeTruthy();

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequireAuth } from '@/lib/auth/require-auth';
-import { api } from '@/lib/api-client';
+import { mockApi } from '@/testing/api';
 import { setSigningOut } from '@/lib/auth/signing-out';
 import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
 
@@ -13,14 +13,14 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('the /app guard', () => {
   it('shows a loader while it does not know who is signed in', async () => {
-    vi.spyOn(api, 'get').mockReturnValue(new Promise(() => {}));
+    mockApi.get.mockReturnValue(new Promise(() => {}));
     const { container } = await renderApp(guarded, { path: '/app/profile', routes });
     expect(container.ownerDocument.querySelector('[aria-busy="true"]')).not.toBeNull();
     expect(screen.queryByText('secret screen')).toBeNull();
   });
 
   it('sends a signed-out visitor to sign in, with next= the path and query', async () => {
-    vi.spyOn(api, 'get').mockResolvedValue(ok({ user: null }));
+    mockApi.get.mockResolvedValue(ok({ user: null }));
     const { router } = await renderApp(guarded, {
       path: '/app/transactions?status=Pending',
       routes,
@@ -33,13 +33,13 @@ describe('the /app guard', () => {
   });
 
   it('lets a signed-in user through', async () => {
-    vi.spyOn(api, 'get').mockResolvedValue(ok({ user: testUser }));
+    mockApi.get.mockResolvedValue(ok({ user: testUser }));
     await renderApp(guarded, { path: '/app/profile', routes });
     expect(await screen.findByText('secret screen')).toBeTruthy();
   });
 
   it('notices an expired session from any call and sends the user to sign in', async () => {
-    const get = vi.spyOn(api, 'get').mockResolvedValue(ok({ user: testUser }));
+    const get = mockApi.get.mockResolvedValue(ok({ user: testUser }));
     const { router, queryClient } = await renderApp(guarded, { path: '/app/profile', routes });
     await screen.findByText('secret screen');
     get.mockResolvedValue(ok({ user: null }));
@@ -55,7 +55,7 @@ describe('the /app guard', () => {
   });
 
   it('does not open the sign-in dialog for a user who is signing out', async () => {
-    const get = vi.spyOn(api, 'get').mockResolvedValue(ok({ user: testUser }));
+    const get = mockApi.get.mockResolvedValue(ok({ user: testUser }));
     const { router, queryClient } = await renderApp(guarded, { path: '/app/profile', routes });
     await screen.findByText('secret screen');
     // The server has ended the session; a call the open screen makes answers 401 before the

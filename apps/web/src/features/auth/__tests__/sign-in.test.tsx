@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthDialogs } from '@/features/auth/components/auth-dialogs';
-import { api } from '@/lib/api-client';
+import { mockApi } from '@/testing/api';
 import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
 
 function fill(email: string, password: string) {
@@ -11,13 +11,13 @@ function fill(email: string, password: string) {
 }
 
 beforeEach(() => {
-  vi.spyOn(api, 'get').mockResolvedValue(ok({ user: null }));
+  mockApi.get.mockResolvedValue(ok({ user: null }));
 });
 afterEach(() => vi.restoreAllMocks());
 
 describe('sign-in dialog', () => {
   it('signs in and goes to the dashboard when `next` leads off the portal', async () => {
-    const post = vi.spyOn(api, 'post').mockResolvedValue(ok({ user: testUser }));
+    const post = mockApi.post.mockResolvedValue(ok({ user: testUser }));
     const { router, queryClient } = await renderApp(<AuthDialogs />, {
       path: '/?auth=sign-in&next=https%3A%2F%2Fevil.example%2Fapp',
     });
@@ -32,7 +32,7 @@ describe('sign-in dialog', () => {
   });
 
   it('shows one generic message for a wrong email or password', async () => {
-    vi.spyOn(api, 'post').mockRejectedValue(apiFailure(401, 'INVALID_CREDENTIALS'));
+    mockApi.post.mockRejectedValue(apiFailure(401, 'INVALID_CREDENTIALS'));
     await renderApp(<AuthDialogs />, { path: '/?auth=sign-in' });
     await screen.findByRole('dialog');
     fill('minjun@example.com', 'wrong password');
@@ -42,7 +42,7 @@ describe('sign-in dialog', () => {
   });
 
   it('tells how many minutes to wait when rate limited', async () => {
-    vi.spyOn(api, 'post').mockRejectedValue(
+    mockApi.post.mockRejectedValue(
       apiFailure(429, 'RATE_LIMITED', { headers: { 'retry-after': '90' } }),
     );
     await renderApp(<AuthDialogs />, { path: '/?auth=sign-in', language: 'ko' });

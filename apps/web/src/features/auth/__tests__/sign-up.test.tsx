@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VALIDATION_MESSAGES_EN } from '@portal/contract/validation';
 import { AuthDialogs } from '@/features/auth/components/auth-dialogs';
-import { api } from '@/lib/api-client';
+import { mockApi } from '@/testing/api';
 import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
 
 /** The texts an input is described by (its hint and its error), as a screen reader hears them. */
@@ -38,7 +38,7 @@ function fillValidForm() {
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
 
 beforeEach(() => {
-  vi.spyOn(api, 'get').mockResolvedValue(ok({ user: null }));
+  mockApi.get.mockResolvedValue(ok({ user: null }));
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -73,7 +73,7 @@ describe('sign-up dialog', () => {
   });
 
   it('checks every field on submit and the confirmation against the password', async () => {
-    const post = vi.spyOn(api, 'post');
+    const post = mockApi.post;
     await renderApp(<AuthDialogs />, { path: '/?auth=sign-up' });
     await screen.findByRole('dialog');
     submit();
@@ -90,7 +90,7 @@ describe('sign-up dialog', () => {
   });
 
   it('puts the API field errors on their inputs', async () => {
-    vi.spyOn(api, 'post').mockRejectedValue(
+    mockApi.post.mockRejectedValue(
       apiFailure(400, 'VALIDATION_FAILED', {
         fields: { phone: 'phoneInvalid', name: 'scriptLike', agencyCode: 'agencyCodeUnknown' },
       }),
@@ -109,8 +109,7 @@ describe('sign-up dialog', () => {
   });
 
   it('puts "email taken" and an unknown agency code on their inputs', async () => {
-    const post = vi
-      .spyOn(api, 'post')
+    const post = mockApi.post
       .mockRejectedValueOnce(apiFailure(409, 'EMAIL_TAKEN'))
       .mockRejectedValueOnce(
         apiFailure(400, 'AGENCY_CODE_UNKNOWN', { fields: { agencyCode: 'agencyCodeUnknown' } }),
@@ -139,7 +138,7 @@ describe('sign-up dialog', () => {
   });
 
   it('signs the new user in and goes to a safe `next`', async () => {
-    const post = vi.spyOn(api, 'post').mockResolvedValue(ok({ user: testUser }, 201));
+    const post = mockApi.post.mockResolvedValue(ok({ user: testUser }, 201));
     const { router } = await renderApp(<AuthDialogs />, {
       path: '/?auth=sign-up&next=%2Fapp%2Fprofile',
     });

@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { AxiosError } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BuyForm } from '@/features/buy/components/buy-form';
-import { api } from '@/lib/api-client';
+import { apiRequests, mockApi, networkFailure } from '@/testing/api';
 import { apiFailure, ok, renderApp } from '@/testing/app';
 import { answerMoneyApi, mainAccount, quote, transaction } from '@/testing/money';
 
@@ -21,9 +20,11 @@ async function ready(language: 'en' | 'ko' = 'en') {
   return { ...rendered, amount };
 }
 
-function postCall(post: ReturnType<typeof vi.spyOn>, index: number) {
-  const call = post.mock.calls[index] as [string, unknown, { headers: Record<string, string> }];
-  return { url: call[0], body: call[1], key: call[2].headers['Idempotency-Key'] };
+/** The index-th POST as it was sent: path, JSON body and its Idempotency-Key header. */
+function postCall(post: typeof mockApi.post, index: number) {
+  const [url, body] = post.mock.calls[index]!;
+  const sent = apiRequests.filter((request) => request.method === 'POST')[index];
+  return { url, body, key: sent?.headers.get('Idempotency-Key') };
 }
 
 describe('Buy', () => {
@@ -65,7 +66,7 @@ describe('Buy', () => {
 
   it('refuses an invalid amount before sending', async () => {
     answerMoneyApi();
-    const post = vi.spyOn(api, 'post');
+    const post = mockApi.post;
     const { amount } = await ready();
     fireEvent.change(amount, { target: { value: '1.123456789' } });
     fireEvent.click(screen.getByRole('button', { name: 'Request' }));
@@ -78,9 +79,8 @@ describe('Buy', () => {
   it('sends an Idempotency-Key, reuses it on a retry after a network error, then opens the detail', async () => {
     answerMoneyApi();
     const created = transaction();
-    const post = vi
-      .spyOn(api, 'post')
-      .mockRejectedValueOnce(new AxiosError('Network Error', 'ERR_NETWORK'))
+    const post = mockApi.post
+      .mockRejectedValueOnce(networkFailure())
       .mockResolvedValueOnce(ok(created, 201));
     const { amount, router } = await ready();
     fireEvent.change(amount, { target: { value: '1.23456789' } });
@@ -107,9 +107,8 @@ describe('Buy', () => {
 
   it('draws a new key when the amount changes and after a refusal', async () => {
     answerMoneyApi();
-    const post = vi
-      .spyOn(api, 'post')
-      .mockRejectedValueOnce(new AxiosError('Network Error', 'ERR_NETWORK'))
+    const post = mockApi.post
+      .mockRejectedValueOnce(networkFailure())
       .mockRejectedValueOnce(apiFailure(422, 'AMOUNT_OUT_OF_LIMITS'))
       .mockRejectedValueOnce(apiFailure(422, 'AMOUNT_OUT_OF_LIMITS'));
     const { amount } = await ready();
@@ -131,7 +130,7 @@ describe('Buy', () => {
   it('renews an expired quote and says the rate changed', async () => {
     let rate = '1392.5';
     const get = answerMoneyApi({ quotes: { buy: () => Promise.resolve(quote('buy', rate)) } });
-    const post = vi.spyOn(api, 'post').mockRejectedValueOnce(apiFailure(409, 'QUOTE_EXPIRED'));
+    const post = mockApi.post.mockRejectedValueOnce(apiFailure(409, 'QUOTE_EXPIRED'));
     const { amount } = await ready();
     fireEvent.change(amount, { target: { value: '1.23456789' } });
     rate = '1400';

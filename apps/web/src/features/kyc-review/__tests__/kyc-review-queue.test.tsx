@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KycReviewItem } from '@portal/contract/kyc';
 import { KycReviewQueue } from '@/features/kyc-review/components/kyc-review-queue';
-import { api } from '@/lib/api-client';
+import { mockApi } from '@/testing/api';
 import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
 
 const item: KycReviewItem = {
@@ -21,7 +21,7 @@ let queue: KycReviewItem[] = [];
 
 beforeEach(() => {
   queue = [item];
-  vi.spyOn(api, 'get').mockImplementation((url: string, config?: { params?: unknown }) => {
+  mockApi.get.mockImplementation((url: string, config?: { params?: unknown }) => {
     if (url === '/auth/me') return Promise.resolve(ok({ user: { ...testUser, role: 'operator' } }));
     if (url === '/operator/kyc/documents') {
       const { status } = config?.params as { status: string };
@@ -49,7 +49,7 @@ describe('KYC review queue', () => {
   });
 
   it('approves: the row leaves the queue and a toast says so', async () => {
-    const post = vi.spyOn(api, 'post').mockImplementation(() => {
+    const post = mockApi.post.mockImplementation(() => {
       queue = [];
       return Promise.resolve(ok({ ...item, status: 'approved' }));
     });
@@ -63,7 +63,7 @@ describe('KYC review queue', () => {
   });
 
   it('rejects only with a reason', async () => {
-    const post = vi.spyOn(api, 'post').mockResolvedValue(ok({ ...item, status: 'rejected' }));
+    const post = mockApi.post.mockResolvedValue(ok({ ...item, status: 'rejected' }));
     await renderApp(<KycReviewQueue />);
     fireEvent.click(await screen.findByRole('button', { name: 'Reject Selfie of 이서연' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject document' });
@@ -83,40 +83,36 @@ describe('KYC review queue', () => {
   });
 
   it('says when someone else reviewed it first', async () => {
-    vi.spyOn(api, 'post').mockRejectedValue(apiFailure(409, 'KYC_ALREADY_REVIEWED'));
+    mockApi.post.mockRejectedValue(apiFailure(409, 'KYC_ALREADY_REVIEWED'));
     await renderApp(<KycReviewQueue />);
     fireEvent.click(await screen.findByRole('button', { name: 'Approve Selfie of 이서연' }));
     expect(await screen.findByText('This document has already been reviewed.')).toBeTruthy();
   });
 
   it('previews the file fetched as a blob', async () => {
-    const get = vi.mocked(api.get);
+    const get = vi.mocked(mockApi.get);
     await renderApp(<KycReviewQueue />);
     fireEvent.click(await screen.findByRole('button', { name: 'Preview Selfie of 이서연' }));
     const dialog = await screen.findByRole('dialog', { name: 'Selfie of 이서연' });
     expect(
       await within(dialog).findByRole('img', { name: 'Selfie submitted by 이서연' }),
     ).toBeTruthy();
-    expect(get).toHaveBeenCalledWith(`/kyc/documents/${item.id}/file`, {
-      responseType: 'blob',
-      signal: expect.any(AbortSignal),
-    });
+    expect(get).toHaveBeenCalledWith(`/kyc/documents/${item.id}/file`);
   });
 
   it('filters by status', async () => {
-    const get = vi.mocked(api.get);
+    const get = vi.mocked(mockApi.get);
     await renderApp(<KycReviewQueue />);
     await screen.findByText('이서연');
     fireEvent.click(screen.getByRole('radio', { name: 'Rejected' }));
     expect(await screen.findByText('No rejected documents.')).toBeTruthy();
     expect(get).toHaveBeenCalledWith('/operator/kyc/documents', {
       params: { status: 'rejected' },
-      signal: expect.any(AbortSignal),
     });
   });
 
   it('lets the operator decide from the preview', async () => {
-    const post = vi.spyOn(api, 'post').mockResolvedValue(ok({ ...item, status: 'approved' }));
+    const post = mockApi.post.mockResolvedValue(ok({ ...item, status: 'approved' }));
     await renderApp(<KycReviewQueue />);
     fireEvent.click(await screen.findByRole('button', { name: 'Preview Selfie of 이서연' }));
     const dialog = await screen.findByRole('dialog', { name: 'Selfie of 이서연' });

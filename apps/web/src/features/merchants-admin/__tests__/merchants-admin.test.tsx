@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OperatorMerchant } from '@portal/contract/merchants';
 import { MerchantsAdmin } from '@/features/merchants-admin/components/merchants-admin';
-import { api } from '@/lib/api-client';
+import { mockApi } from '@/testing/api';
 import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
 
 const hanbit: OperatorMerchant = {
@@ -35,7 +35,7 @@ const remote: OperatorMerchant = {
 };
 
 beforeEach(() => {
-  vi.spyOn(api, 'get').mockImplementation((url: string) => {
+  mockApi.get.mockImplementation((url: string) => {
     if (url === '/auth/me') return Promise.resolve(ok({ user: { ...testUser, role: 'operator' } }));
     if (url === '/operator/merchants') return Promise.resolve(ok({ items: [hanbit, remote] }));
     return Promise.reject(new Error(`unexpected GET ${url}`));
@@ -57,7 +57,7 @@ describe('merchants (operator)', () => {
   });
 
   it('refuses a maximum below the minimum before sending', async () => {
-    const post = vi.spyOn(api, 'post');
+    const post = mockApi.post;
     await renderApp(<MerchantsAdmin />);
     fireEvent.click(await screen.findByRole('button', { name: 'Add merchant' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a merchant' });
@@ -73,7 +73,7 @@ describe('merchants (operator)', () => {
   });
 
   it('creates a sandbox merchant', async () => {
-    const post = vi.spyOn(api, 'post').mockResolvedValue(ok(hanbit, 201));
+    const post = mockApi.post.mockResolvedValue(ok(hanbit, 201));
     await renderApp(<MerchantsAdmin />);
     fireEvent.click(await screen.findByRole('button', { name: 'Add merchant' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a merchant' });
@@ -96,9 +96,7 @@ describe('merchants (operator)', () => {
   });
 
   it('says so on the code when another merchant has it', async () => {
-    vi.spyOn(api, 'post').mockRejectedValue(
-      apiFailure(409, 'CONFLICT', { fields: { code: 'invalid' } }),
-    );
+    mockApi.post.mockRejectedValue(apiFailure(409, 'CONFLICT', { fields: { code: 'invalid' } }));
     await renderApp(<MerchantsAdmin />);
     fireEvent.click(await screen.findByRole('button', { name: 'Add merchant' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a merchant' });
@@ -111,7 +109,7 @@ describe('merchants (operator)', () => {
   });
 
   it('edits an http merchant, keeping the secret when left empty', async () => {
-    const patch = vi.spyOn(api, 'patch').mockResolvedValue(ok(remote));
+    const patch = mockApi.patch.mockResolvedValue(ok(remote));
     await renderApp(<MerchantsAdmin />);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Remote Pay' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Remote Pay' });
@@ -126,7 +124,7 @@ describe('merchants (operator)', () => {
   });
 
   it('disables a merchant after asking, and enables one', async () => {
-    const patch = vi.spyOn(api, 'patch').mockResolvedValue(ok(hanbit));
+    const patch = mockApi.patch.mockResolvedValue(ok(hanbit));
     await renderApp(<MerchantsAdmin />);
     fireEvent.click(await screen.findByRole('button', { name: 'Disable Hanbit Wallet' }));
     const dialog = await screen.findByRole('dialog', { name: 'Disable Hanbit Wallet?' });

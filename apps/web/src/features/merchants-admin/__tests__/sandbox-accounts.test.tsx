@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OperatorMerchant } from '@portal/contract/merchants';
 import type { OperatorSandboxAccount } from '@portal/contract/sandbox';
 import { MerchantsAdmin } from '@/features/merchants-admin/components/merchants-admin';
-import { api } from '@/lib/api-client';
+import { mockApi } from '@/testing/api';
 import { ok, renderApp, testUser } from '@/testing/app';
 
 const hanbit: OperatorMerchant = {
@@ -44,7 +44,7 @@ const account: OperatorSandboxAccount = {
 const base = `/operator/merchants/${hanbit.id}/sandbox-accounts`;
 
 beforeEach(() => {
-  vi.spyOn(api, 'get').mockImplementation((url: string) => {
+  mockApi.get.mockImplementation((url: string) => {
     if (url === '/auth/me') return Promise.resolve(ok({ user: { ...testUser, role: 'operator' } }));
     if (url === '/operator/merchants') return Promise.resolve(ok({ items: [hanbit, remote] }));
     if (url === base) return Promise.resolve(ok({ items: [account] }));
@@ -64,7 +64,7 @@ async function openAccounts() {
 
 describe('a sandbox merchant’s accounts', () => {
   it('lists them and tops one up with an amount', async () => {
-    const post = vi.spyOn(api, 'post').mockResolvedValue(ok({ ...account, balance: '1250.5' }));
+    const post = mockApi.post.mockResolvedValue(ok({ ...account, balance: '1250.5' }));
     const dialog = await openAccounts();
     expect(within(dialog).getByText(/saebom@example.test/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Top up SBX-1234-5678' }));
@@ -85,9 +85,9 @@ describe('a sandbox merchant’s accounts', () => {
   });
 
   it('closes one after asking', async () => {
-    const post = vi
-      .spyOn(api, 'post')
-      .mockResolvedValue(ok({ ...account, closedAt: '2026-03-03T01:02:03.000Z' }));
+    const post = mockApi.post.mockResolvedValue(
+      ok({ ...account, closedAt: '2026-03-03T01:02:03.000Z' }),
+    );
     const dialog = await openAccounts();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close SBX-1234-5678' }));
     const confirm = await screen.findByRole('dialog', { name: 'Close SBX-1234-5678?' });

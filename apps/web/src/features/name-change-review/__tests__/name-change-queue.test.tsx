@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NameChangeReviewItem } from '@portal/contract/name-change';
 import { NameChangeQueue } from '@/features/name-change-review/components/name-change-queue';
-import { api } from '@/lib/api-client';
+import { mockApi } from '@/testing/api';
 import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
 
 const item: NameChangeReviewItem = {
@@ -22,7 +22,7 @@ let queue: NameChangeReviewItem[] = [];
 
 beforeEach(() => {
   queue = [item];
-  vi.spyOn(api, 'get').mockImplementation((url: string) => {
+  mockApi.get.mockImplementation((url: string) => {
     if (url === '/auth/me') return Promise.resolve(ok({ user: { ...testUser, role: 'operator' } }));
     if (url === '/operator/name-changes') return Promise.resolve(ok({ items: queue }));
     if (url.endsWith('/file'))
@@ -36,7 +36,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('name changes waiting for the operator', () => {
   it('shows the name now, the name asked for and the document, then approves', async () => {
-    const post = vi.spyOn(api, 'post').mockImplementation(() => {
+    const post = mockApi.post.mockImplementation(() => {
       queue = [];
       return Promise.resolve(ok({ ...item, status: 'approved' }));
     });
@@ -62,7 +62,7 @@ describe('name changes waiting for the operator', () => {
   });
 
   it('says why an approval waits while a buy is open', async () => {
-    vi.spyOn(api, 'post').mockRejectedValue(apiFailure(409, 'OPEN_BUY_REQUESTS'));
+    mockApi.post.mockRejectedValue(apiFailure(409, 'OPEN_BUY_REQUESTS'));
     await renderApp(<NameChangeQueue />, { language: 'ko' });
     fireEvent.click(await screen.findByRole('button', { name: '이서연님의 이름 변경 승인' }));
     expect(
@@ -71,7 +71,7 @@ describe('name changes waiting for the operator', () => {
   });
 
   it('rejects only with a reason', async () => {
-    const post = vi.spyOn(api, 'post').mockResolvedValue(ok({ ...item, status: 'rejected' }));
+    const post = mockApi.post.mockResolvedValue(ok({ ...item, status: 'rejected' }));
     await renderApp(<NameChangeQueue />);
     fireEvent.click(
       await screen.findByRole('button', { name: 'Reject the name change of 이서연' }),

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Deposit, StatementImportReport } from '@portal/contract/transactions';
 import { DepositsAdmin } from '@/features/operator-deposits/components/deposits-admin';
-import { api } from '@/lib/api-client';
+import { apiRequests, mockApi } from '@/testing/api';
 import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
 
 const deposit = (overrides: Partial<Deposit>): Deposit => ({
@@ -39,7 +39,7 @@ const noRequest = deposit({
 });
 
 beforeEach(() => {
-  vi.spyOn(api, 'get').mockImplementation((url: string) => {
+  mockApi.get.mockImplementation((url: string) => {
     if (url === '/auth/me') return Promise.resolve(ok({ user: { ...testUser, role: 'operator' } }));
     if (url === '/operator/deposits') {
       return Promise.resolve(
@@ -55,9 +55,9 @@ describe('deposits (operator)', () => {
   it('shows the review queue with amounts, sources, related requests and reasons', async () => {
     await renderApp(<DepositsAdmin />);
     const table = await screen.findByRole('table', { name: 'Deposits: To review' });
-    expect(api.get).toHaveBeenCalledWith(
+    expect(mockApi.get).toHaveBeenCalledWith(
       '/operator/deposits',
-      expect.objectContaining({ params: { status: 'review', page: 1, pageSize: 20 } }),
+      expect.objectContaining({ params: { status: 'review', page: '1', pageSize: '20' } }),
     );
     expect(within(table).getByText('1,392,500 KRW')).toBeTruthy();
     expect(within(table).getByText('Statement import')).toBeTruthy();
@@ -101,7 +101,7 @@ describe('deposits (operator)', () => {
       amountAtDeposit: '0.99999928',
       matchable: true,
     };
-    vi.mocked(api.get).mockImplementation((url: string) => {
+    vi.mocked(mockApi.get).mockImplementation((url: string) => {
       if (url === '/auth/me')
         return Promise.resolve(ok({ user: { ...testUser, role: 'operator' } }));
       if (url === '/operator/deposits') {
@@ -112,9 +112,9 @@ describe('deposits (operator)', () => {
       }
       return Promise.reject(new Error(`unexpected GET ${url}`));
     });
-    const post = vi
-      .spyOn(api, 'post')
-      .mockResolvedValue(ok({ ...nameDiffers, status: 'settled', matchedTransaction: candidate }));
+    const post = mockApi.post.mockResolvedValue(
+      ok({ ...nameDiffers, status: 'settled', matchedTransaction: candidate }),
+    );
     await renderApp(<DepositsAdmin />);
     fireEvent.click(await screen.findByRole('button', { name: 'Open deposit TX20260302-0001' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deposit TX20260302-0001' });
@@ -139,7 +139,7 @@ describe('deposits (operator)', () => {
   });
 
   it('refunds a deposit only with a reason', async () => {
-    vi.mocked(api.get).mockImplementation((url: string) => {
+    vi.mocked(mockApi.get).mockImplementation((url: string) => {
       if (url === '/auth/me')
         return Promise.resolve(ok({ user: { ...testUser, role: 'operator' } }));
       if (url === '/operator/deposits') {
@@ -150,9 +150,9 @@ describe('deposits (operator)', () => {
       }
       return Promise.reject(new Error(`unexpected GET ${url}`));
     });
-    const post = vi
-      .spyOn(api, 'post')
-      .mockResolvedValue(ok({ ...noRequest, status: 'refund_due', refundReason: 'no_request' }));
+    const post = mockApi.post.mockResolvedValue(
+      ok({ ...noRequest, status: 'refund_due', refundReason: 'no_request' }),
+    );
     await renderApp(<DepositsAdmin />);
     fireEvent.click(await screen.findByRole('button', { name: 'Open deposit TX20260302-0002' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deposit TX20260302-0002' });
@@ -176,7 +176,7 @@ describe('deposits (operator)', () => {
   });
 
   it('records a deposit by hand with its time in ISO 8601 with the Korean offset', async () => {
-    const post = vi.spyOn(api, 'post').mockResolvedValue(
+    const post = mockApi.post.mockResolvedValue(
       ok(
         {
           deposit: deposit({
@@ -215,7 +215,7 @@ describe('deposits (operator)', () => {
   });
 
   it('says so on the bank reference when the deposit is already recorded', async () => {
-    vi.spyOn(api, 'post').mockRejectedValue(apiFailure(409, 'DEPOSIT_ALREADY_RECORDED'));
+    mockApi.post.mockRejectedValue(apiFailure(409, 'DEPOSIT_ALREADY_RECORDED'));
     await renderApp(<DepositsAdmin />);
     fireEvent.click(await screen.findByRole('button', { name: 'Record a deposit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record a deposit' });
@@ -238,7 +238,7 @@ describe('deposits (operator)', () => {
       review: 1,
       errors: [{ line: 5, message: 'amount_krw is not a whole number of won' }],
     };
-    const post = vi.spyOn(api, 'post').mockResolvedValue(ok(report));
+    const post = mockApi.post.mockResolvedValue(ok(report));
     await renderApp(<DepositsAdmin />);
     fireEvent.click(await screen.findByRole('button', { name: 'Import a bank statement' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import a bank statement' });
@@ -251,10 +251,12 @@ describe('deposits (operator)', () => {
     const picker = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
     fireEvent.change(picker, { target: { files: [file] } });
     const result = await within(dialog).findByRole('region', { name: 'Import report' });
-    const [url, body, config] = post.mock.calls[0]!;
+    const [url, body] = post.mock.calls[0]!;
     expect(url).toBe('/operator/deposits/import');
-    expect((body as FormData).get('file')).toBeInstanceOf(File);
-    expect(config).toEqual({ headers: { 'Content-Type': 'multipart/form-data' } });
+    expect(
+      apiRequests.find(({ method }) => method === 'POST')?.headers.get('content-type'),
+    ).toMatch(/^multipart\/form-data; boundary=/);
+    expect(((body as FormData).get('file') as File).size).toBeGreaterThan(0);
     expect(within(result).getByText('New deposits').nextSibling?.textContent).toBe('2');
     expect(
       within(result).getByText('Line 5: amount_krw is not a whole number of won'),

@@ -3,16 +3,11 @@ import type { StatementImportReport } from '@portal/contract/transactions';
 import { api } from '@/lib/api-client';
 import { invalidateAfterDeposit } from '@/features/operator-deposits/api/invalidate';
 
-/**
- * Uploads a bank statement CSV as multipart/form-data (one field, `file`); the JSON content type
- * of the shared client is replaced so that the browser writes the multipart boundary itself.
- */
+/** Uploads a bank statement CSV as multipart/form-data (one field, `file`). */
 export async function importStatement(file: File): Promise<StatementImportReport> {
   const body = new FormData();
   body.append('file', file, file.name);
-  const response = await api.post<StatementImportReport>('/operator/deposits/import', body, {
-    headers: { 'Content-Type': 'multipart/form-data' },
-  });
+  const response = await api.post<StatementImportReport>('/operator/deposits/import', body);
   return response.data;
 }
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OperatorMerchant } from '@portal/contract/merchants';
 import type { Rate } from '@portal/contract/transactions';
 import { RatesAdmin } from '@/features/operator-rates/components/rates-admin';
-import { api } from '@/lib/api-client';
+import { mockApi } from '@/testing/api';
 import { ok, renderApp, testUser } from '@/testing/app';
 
 const merchant = (code: string, asset: string): OperatorMerchant => ({
@@ -34,7 +34,7 @@ const usdt: Rate = {
 const older: Rate = { ...usdt, id: 'r1', buyRateKrw: '1385', setAt: '2026-03-01T01:00:00.000Z' };
 
 beforeEach(() => {
-  vi.spyOn(api, 'get').mockImplementation((url: string) => {
+  mockApi.get.mockImplementation((url: string) => {
     if (url === '/auth/me') return Promise.resolve(ok({ user: { ...testUser, role: 'operator' } }));
     if (url === '/operator/merchants') {
       return Promise.resolve(ok({ items: [merchant('HANBIT', 'USDT'), merchant('BTCX', 'BTC')] }));
@@ -65,11 +65,9 @@ describe('rates (operator)', () => {
   });
 
   it('refuses a rate with more than 2 decimals, then sets the new rates', async () => {
-    const post = vi
-      .spyOn(api, 'post')
-      .mockResolvedValue(
-        ok({ ...usdt, id: 'r3', buyRateKrw: '1400.25', sellRateKrw: '1385' }, 201),
-      );
+    const post = mockApi.post.mockResolvedValue(
+      ok({ ...usdt, id: 'r3', buyRateKrw: '1400.25', sellRateKrw: '1385' }, 201),
+    );
     await renderApp(<RatesAdmin />);
     fireEvent.click(await screen.findByRole('button', { name: 'Change the rates of USDT' }));
     const dialog = await screen.findByRole('dialog', { name: 'Set new rates for USDT' });

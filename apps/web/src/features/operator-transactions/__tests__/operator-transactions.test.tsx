@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OperatorTransaction } from '@portal/contract/transactions';
 import { OperatorTransactions } from '@/features/operator-transactions/components/operator-transactions';
-import { api } from '@/lib/api-client';
+import { mockApi } from '@/testing/api';
 import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
 
 const base: OperatorTransaction = {
@@ -74,7 +74,7 @@ const page = (items: OperatorTransaction[]) =>
   ok({ items, total: items.length, page: 1, pageSize: 20 });
 
 beforeEach(() => {
-  vi.spyOn(api, 'get').mockImplementation((url: string, config?: { params?: unknown }) => {
+  mockApi.get.mockImplementation((url: string, config?: { params?: unknown }) => {
     if (url === '/auth/me') return Promise.resolve(ok({ user: { ...testUser, role: 'operator' } }));
     if (url === '/operator/transactions') {
       const { type, status } = (config?.params ?? {}) as { type?: string; status?: string };
@@ -125,20 +125,18 @@ describe('operator transactions', () => {
     expect(within(requested).queryByRole('button', { name: /^Take.*S00000005/ })).toBeNull();
     expect(within(requested).getByRole('button', { name: 'Cancel: S00000005' })).toBeTruthy();
     expect(within(inProgress).getByText(/^Debit confirmed/)).toBeTruthy();
-    expect(api.get).toHaveBeenCalledWith(
+    expect(mockApi.get).toHaveBeenCalledWith(
       '/operator/transactions',
       expect.objectContaining({
-        params: { type: 'sell', status: 'Pending', page: 1, pageSize: 20 },
+        params: { type: 'sell', status: 'Pending', page: '1', pageSize: '20' },
       }),
     );
   });
 
   it('completes a sell only with a payout reference, and sends it', async () => {
-    const post = vi
-      .spyOn(api, 'post')
-      .mockResolvedValue(
-        ok({ ...pendingSell, status: 'Completed', payoutReference: 'KB-20260302-77' }),
-      );
+    const post = mockApi.post.mockResolvedValue(
+      ok({ ...pendingSell, status: 'Completed', payoutReference: 'KB-20260302-77' }),
+    );
     await renderApp(<OperatorTransactions />);
     fireEvent.click(await screen.findByRole('button', { name: 'Complete payout: S00000002' }));
     const dialog = await screen.findByRole('dialog', { name: 'Complete the payout of S00000002' });
@@ -158,9 +156,7 @@ describe('operator transactions', () => {
   });
 
   it('shows the delay of a buy, and cancels it only with a reason', async () => {
-    const post = vi
-      .spyOn(api, 'post')
-      .mockResolvedValue(ok({ ...pendingBuy, status: 'Cancelled' }));
+    const post = mockApi.post.mockResolvedValue(ok({ ...pendingBuy, status: 'Cancelled' }));
     await renderApp(<OperatorTransactions />, { path: '/?queue=buys' });
     const table = await screen.findByRole('table', {
       name: 'Transactions: Buys waiting for a decision',
@@ -190,9 +186,9 @@ describe('operator transactions', () => {
   });
 
   it('lists the merchant credits that failed, and sends one again', async () => {
-    const post = vi
-      .spyOn(api, 'post')
-      .mockResolvedValue(ok({ ...creditFailedBuy, creditStatus: 'pending' }));
+    const post = mockApi.post.mockResolvedValue(
+      ok({ ...creditFailedBuy, creditStatus: 'pending' }),
+    );
     await renderApp(<OperatorTransactions />, { path: '/?queue=buys' });
     const list = await screen.findByRole('list', { name: 'Merchant credits that failed' });
     expect(
@@ -213,7 +209,7 @@ describe('operator transactions', () => {
   });
 
   it('says why the server refused a move', async () => {
-    vi.spyOn(api, 'post').mockRejectedValue(apiFailure(409, 'TRANSITION_NOT_ALLOWED'));
+    mockApi.post.mockRejectedValue(apiFailure(409, 'TRANSITION_NOT_ALLOWED'));
     await renderApp(<OperatorTransactions />);
     fireEvent.click(await screen.findByRole('button', { name: 'Take (debit): S00000001' }));
     const dialog = await screen.findByRole('dialog', { name: 'Take S00000001 for payout' });
@@ -226,9 +222,7 @@ describe('operator transactions', () => {
   });
 
   it('cancels a Requested sell with a reason', async () => {
-    const post = vi
-      .spyOn(api, 'post')
-      .mockResolvedValue(ok({ ...requestedSell, status: 'Cancelled' }));
+    const post = mockApi.post.mockResolvedValue(ok({ ...requestedSell, status: 'Cancelled' }));
     await renderApp(<OperatorTransactions />);
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel: S00000001' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel S00000001' });

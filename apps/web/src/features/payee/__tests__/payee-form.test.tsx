@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PayeeForm } from '@/features/payee/components/payee-form';
-import { api } from '@/lib/api-client';
+import { mockApi } from '@/testing/api';
 import { ok, renderApp, testUser } from '@/testing/app';
 
 afterEach(() => vi.restoreAllMocks());
 
 function answer(payee: unknown) {
-  vi.spyOn(api, 'get').mockImplementation((url: string) => {
+  mockApi.get.mockImplementation((url: string) => {
     if (url === '/auth/me') return Promise.resolve(ok({ user: testUser }));
     if (url === '/payee') return Promise.resolve(ok(payee));
     return Promise.reject(new Error(`unexpected GET ${url}`));
@@ -17,7 +17,7 @@ function answer(payee: unknown) {
 describe('Profile: payout bank account', () => {
   it('registers one: bank from the list, account number checked, holder is your name', async () => {
     answer(null);
-    const put = vi.spyOn(api, 'put').mockResolvedValue(
+    const put = mockApi.put.mockResolvedValue(
       ok({
         bankCode: '090',
         bankName: 'KakaoBank',

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChangePasswordForm } from '@/features/profile/components/change-password-form';
 import { PersonalInfoForm } from '@/features/profile/components/personal-info-form';
-import { api } from '@/lib/api-client';
+import { mockApi } from '@/testing/api';
 import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
 
 function describedText(input: HTMLElement): string {
@@ -15,15 +15,15 @@ const change = (input: HTMLElement, value: string) =>
   fireEvent.change(input, { target: { value } });
 
 beforeEach(() => {
-  vi.spyOn(api, 'get').mockResolvedValue(ok({ user: testUser }));
+  mockApi.get.mockResolvedValue(ok({ user: testUser }));
 });
 afterEach(() => vi.restoreAllMocks());
 
 describe('personal information', () => {
   it('starts from the signed-in user and saves the changes', async () => {
-    const put = vi
-      .spyOn(api, 'put')
-      .mockResolvedValue(ok({ user: { ...testUser, phone: '010-9999-0000' } }));
+    const put = mockApi.put.mockResolvedValue(
+      ok({ user: { ...testUser, phone: '010-9999-0000' } }),
+    );
     const { queryClient } = await renderApp(<PersonalInfoForm />);
     const phone = await screen.findByDisplayValue('010-1234-5678');
     change(phone, '010-9999-0000');
@@ -40,7 +40,7 @@ describe('personal information', () => {
   });
 
   it('puts "email taken" on the email input', async () => {
-    vi.spyOn(api, 'put').mockRejectedValue(apiFailure(409, 'EMAIL_TAKEN'));
+    mockApi.put.mockRejectedValue(apiFailure(409, 'EMAIL_TAKEN'));
     await renderApp(<PersonalInfoForm />);
     const email = await screen.findByDisplayValue('minjun@example.com');
     change(email, 'taken@example.com');
@@ -59,7 +59,7 @@ describe('change password', () => {
   });
 
   it('puts a wrong current password on its input', async () => {
-    vi.spyOn(api, 'post').mockRejectedValue(
+    mockApi.post.mockRejectedValue(
       apiFailure(400, 'CURRENT_PASSWORD_WRONG', {
         fields: { currentPassword: 'currentPasswordWrong' },
       }),
@@ -77,7 +77,7 @@ describe('change password', () => {
   });
 
   it('clears the form once the password is changed', async () => {
-    const post = vi.spyOn(api, 'post').mockResolvedValue(ok('', 204));
+    const post = mockApi.post.mockResolvedValue(ok('', 204));
     await renderApp(<ChangePasswordForm />);
     await screen.findByLabelText(/^Current password/);
     const { current, password, confirm } = fields();
@@ -95,7 +95,7 @@ describe('change password', () => {
   });
 
   it('refuses a short new password with the product message', async () => {
-    const post = vi.spyOn(api, 'post');
+    const post = mockApi.post;
     await renderApp(<ChangePasswordForm />);
     await screen.findByLabelText(/^New password/);
     const { password } = fields();

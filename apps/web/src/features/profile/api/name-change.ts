@@ -25,9 +25,7 @@ export async function requestNameChange(input: {
   const body = new FormData();
   body.append('name', input.name);
   body.append('file', input.file, input.file.name);
-  const response = await api.post<NameChangeRequest>('/profile/name-change', body, {
-    headers: { 'Content-Type': 'multipart/form-data' },
-  });
+  const response = await api.post<NameChangeRequest>('/profile/name-change', body);
   return response.data;
 }
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SellForm } from '@/features/sell/components/sell-form';
-import { api } from '@/lib/api-client';
+import { mockApi } from '@/testing/api';
 import { apiFailure, ok, renderApp } from '@/testing/app';
 import { answerMoneyApi, mainAccount, transaction } from '@/testing/money';
 
@@ -40,7 +40,7 @@ describe('Sell', () => {
 
   it('refuses more than the available balance before sending', async () => {
     answerMoneyApi();
-    const post = vi.spyOn(api, 'post');
+    const post = mockApi.post;
     const { amount } = await ready();
     fireEvent.change(amount, { target: { value: '1050.50000001' } });
     fireEvent.click(screen.getByRole('button', { name: 'Request' }));
@@ -57,7 +57,7 @@ describe('Sell', () => {
     'shows INSUFFICIENT_BALANCE from the server (%s)',
     async (language, request, text) => {
       const get = answerMoneyApi();
-      vi.spyOn(api, 'post').mockRejectedValue(apiFailure(409, 'INSUFFICIENT_BALANCE'));
+      mockApi.post.mockRejectedValue(apiFailure(409, 'INSUFFICIENT_BALANCE'));
       const { amount } = await ready(language);
       fireEvent.change(amount, { target: { value: '1000' } });
       fireEvent.click(screen.getByRole('button', { name: request }));
@@ -79,7 +79,7 @@ describe('Sell', () => {
       type: 'sell',
       depositInstructions: null,
     });
-    const post = vi.spyOn(api, 'post').mockResolvedValue(ok(created, 201));
+    const post = mockApi.post.mockResolvedValue(ok(created, 201));
     const { amount, router } = await ready();
     fireEvent.change(amount, { target: { value: '10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Request' }));

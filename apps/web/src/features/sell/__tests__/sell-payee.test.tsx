@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SellForm } from '@/features/sell/components/sell-form';
-import { api } from '@/lib/api-client';
+import { mockApi } from '@/testing/api';
 import { apiFailure, renderApp } from '@/testing/app';
 import { answerMoneyApi, quote } from '@/testing/money';
 
@@ -42,7 +42,7 @@ describe('Sell: where the won is paid', () => {
   it('a quote whose rate changed: shows the new rate and keeps the amount', async () => {
     let rate = '1380';
     answerMoneyApi({ quotes: { sell: () => Promise.resolve(quote('sell', rate)) } });
-    vi.spyOn(api, 'post').mockImplementation(() => {
+    mockApi.post.mockImplementation(() => {
       rate = '1370';
       return Promise.reject(apiFailure(409, 'QUOTE_RATE_CHANGED'));
     });

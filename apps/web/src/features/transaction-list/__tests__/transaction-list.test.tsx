@@ -6,7 +6,7 @@ vi.setConfig({ testTimeout: 20_000 });
 import type { AgencyTransaction, Transaction } from '@portal/contract/transactions';
 import { TransactionList } from '@/features/transaction-list/components/transaction-list';
 import { readView, writeView } from '@/features/transaction-list/list-params';
-import { api } from '@/lib/api-client';
+import { mockApi } from '@/testing/api';
 import { ok, renderApp, testUser } from '@/testing/app';
 
 const row = (n: number): AgencyTransaction => ({
@@ -38,11 +38,14 @@ type Params = Record<string, unknown> & { page?: number; pageSize?: number; afte
 let role: 'client' | 'agency' = 'client';
 
 /** An API with 45 transactions, paged as asked. */
-function mockApi() {
-  vi.spyOn(api, 'get').mockImplementation((url: string, config?: { params?: unknown }) => {
+function answerTransactions() {
+  mockApi.get.mockImplementation((url, config) => {
     if (url === '/auth/me') return Promise.resolve(ok({ user: { ...testUser, role } }));
     if (url === '/transactions' || url === '/agency/transactions') {
-      const { page = 1, pageSize = 20, after } = (config?.params ?? {}) as Params;
+      const params = config?.params ?? {};
+      const page = Number(params.page ?? 1);
+      const pageSize = Number(params.pageSize ?? 20);
+      const after = params.after as string | undefined;
       const start = (page - 1) * pageSize;
       // A cursor names the row before the page: it must be the one the page number implies.
       if (after !== undefined && after !== `after-${start}`) {
@@ -71,13 +74,13 @@ function mockApi() {
 
 const listCalls = () =>
   vi
-    .mocked(api.get)
+    .mocked(mockApi.get)
     .mock.calls.filter(([url]) => url === '/transactions' || url === '/agency/transactions');
 const lastListParams = () => listCalls().at(-1)?.[1]?.params as Params;
 
 beforeEach(() => {
   role = 'client';
-  mockApi();
+  answerTransactions();
   URL.createObjectURL = vi.fn(() => 'blob:test');
   URL.revokeObjectURL = vi.fn();
 });
@@ -120,8 +123,8 @@ describe('the address holds the view', () => {
       from: '2026-03-01',
       to: '2026-03-05',
       q: 'abc',
-      page: 2,
-      pageSize: 20,
+      page: '2',
+      pageSize: '20',
     });
   });
 
@@ -131,16 +134,16 @@ describe('the address holds the view', () => {
     expect(lastListParams().after).toBeUndefined();
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await screen.findByText('Showing 21 to 40 of 45');
-    expect(lastListParams()).toMatchObject({ status: ['Requested'], page: 2, after: 'after-20' });
+    expect(lastListParams()).toMatchObject({ status: 'Requested', page: '2', after: 'after-20' });
     fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
     await screen.findByText('Showing 41 to 45 of 45');
-    expect(lastListParams()).toMatchObject({ page: 3, after: 'after-40' });
+    expect(lastListParams()).toMatchObject({ page: '3', after: 'after-40' });
   });
 
   it('opens a page by its number when the page before it was never shown', async () => {
     await render('/?page=3');
     await screen.findByText('Showing 41 to 45 of 45');
-    expect(lastListParams()).toMatchObject({ page: 3 });
+    expect(lastListParams()).toMatchObject({ page: '3' });
     expect(lastListParams().after).toBeUndefined();
   });
 
@@ -150,7 +153,7 @@ describe('the address holds the view', () => {
     fireEvent.click(screen.getByRole('combobox', { name: 'Type' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Sell', hidden: true }));
     await waitFor(() => expect(router.state.location.search).toBe('?type=sell'));
-    await waitFor(() => expect(lastListParams()).toMatchObject({ type: 'sell', page: 1 }));
+    await waitFor(() => expect(lastListParams()).toMatchObject({ type: 'sell', page: '1' }));
     await act(() => router.navigate(-1));
     expect(router.state.location.search).toBe('?page=2');
     // The earlier view again (from the cache): page 2, any type.
@@ -168,7 +171,7 @@ describe('the address holds the view', () => {
     });
     expect(router.state.location.search).toBe('');
     await waitFor(() => expect(router.state.location.search).toBe('?q=Hanbit'), { timeout: 2000 });
-    await waitFor(() => expect(lastListParams()).toMatchObject({ q: 'Hanbit', page: 1 }));
+    await waitFor(() => expect(lastListParams()).toMatchObject({ q: 'Hanbit', page: '1' }));
   });
 
   it('pages through the server with the page buttons', async () => {
@@ -214,7 +217,7 @@ describe('the date range', () => {
       expect(router.state.location.search).toBe('?from=2026-03-02&to=2026-03-06'),
     );
     await waitFor(() =>
-      expect(lastListParams()).toMatchObject({ from: '2026-03-02', to: '2026-03-06', page: 1 }),
+      expect(lastListParams()).toMatchObject({ from: '2026-03-02', to: '2026-03-06', page: '1' }),
     );
   });
 
@@ -252,27 +255,16 @@ describe('exports', () => {
     await screen.findByTestId('showing-line');
     fireEvent.click(screen.getByRole('button', { name: '내보내기' }));
     await waitFor(() =>
-      expect(api.get).toHaveBeenCalledWith('/transactions/export.csv', {
-        params: {
-          type: 'buy',
-          status: ['Requested'],
-          from: undefined,
-          to: undefined,
-          q: 'han',
-          lang: 'ko',
-        },
-        responseType: 'blob',
+      expect(mockApi.get).toHaveBeenCalledWith('/transactions/export.csv', {
+        params: { type: 'buy', status: 'Requested', q: 'han', lang: 'ko' },
       }),
     );
     await screen.findByText('transactions-2026-11-21.csv 파일을 내려받았습니다.');
     fireEvent.click(screen.getByRole('button', { name: '엑셀' }));
     await waitFor(() =>
-      expect(api.get).toHaveBeenCalledWith(
-        '/transactions/export.xlsx',
-        expect.objectContaining({ responseType: 'blob' }),
-      ),
+      expect(mockApi.get).toHaveBeenCalledWith('/transactions/export.xlsx', expect.anything()),
     );
-    expect(URL.createObjectURL).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalledTimes(2));
   });
 
   it('prints every filtered row, fetched page by page', async () => {
@@ -284,7 +276,7 @@ describe('exports', () => {
     await screen.findByText('45 transactions');
     const sheet = screen.getByRole('dialog', { name: 'My Transactions' });
     expect(within(sheet).getAllByRole('row')).toHaveLength(46);
-    expect(lastListParams()).toMatchObject({ type: 'buy', pageSize: 100, page: 1 });
+    expect(lastListParams()).toMatchObject({ type: 'buy', pageSize: '100', page: '1' });
     await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
     fireEvent.click(within(sheet).getByRole('button', { name: 'Close' }));
     expect(router.state.location.search).toBe('?type=buy');

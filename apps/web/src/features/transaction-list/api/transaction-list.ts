@@ -107,7 +107,7 @@ export function fileNameOf(disposition: unknown, fallback: string): string {
 }
 
 /**
- * Downloads an export of exactly the filtered rows. Through the shared client (every API call
+ * Downloads an export of exactly the filtered rows. Through the one client (every API call
  * carries the role and anti-forgery headers); the server streams the file.
  */
 export async function downloadExport(
@@ -121,7 +121,7 @@ export async function downloadExport(
     responseType: 'blob',
   });
   const name = fileNameOf(
-    response.headers['content-disposition'],
+    response.headers.get('content-disposition'),
     `${scope === 'agency' ? 'client-transactions' : 'transactions'}.${format}`,
   );
   const url = URL.createObjectURL(response.data);

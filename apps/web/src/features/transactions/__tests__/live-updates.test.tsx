@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiUrl } from '@/lib/api-client';
 import {
-  EVENTS_URL,
+  EVENTS_PATH,
   nextDelay,
   readEventStream,
   runLiveUpdates,
@@ -70,7 +71,7 @@ describe('the live event stream', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['transactions'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['positions'] });
     const [url, init] = fetchImpl.mock.calls[0]!;
-    expect(url).toBe(EVENTS_URL);
+    expect(url).toBe(apiUrl(EVENTS_PATH));
     expect(init?.credentials).toBe('include');
     expect(init?.headers).toMatchObject({ Accept: 'text/event-stream', 'X-Role': 'production' });
     controller.abort();

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TransactionDetail } from '@portal/contract/transactions';
 import { TransactionDetailScreen } from '@/features/transactions/components/transaction-detail';
-import { api } from '@/lib/api-client';
+import { mockApi } from '@/testing/api';
 import { apiFailure, ok, renderApp } from '@/testing/app';
 import { answerMoneyApi, transaction } from '@/testing/money';
 
@@ -176,7 +176,7 @@ describe('transaction detail', () => {
       ],
     });
     const { change } = await show(requested);
-    const post = vi.spyOn(api, 'post').mockImplementation(() => {
+    const post = mockApi.post.mockImplementation(() => {
       change(cancelled);
       return Promise.resolve(ok(cancelled));
     });
@@ -200,7 +200,7 @@ describe('transaction detail', () => {
 
   it('explains a cancel the server refused', async () => {
     await show(transaction());
-    vi.spyOn(api, 'post').mockRejectedValue(apiFailure(409, 'TRANSITION_NOT_ALLOWED'));
+    mockApi.post.mockRejectedValue(apiFailure(409, 'TRANSITION_NOT_ALLOWED'));
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel request' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel request' }));

@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AxiosResponse } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { OperatorUser } from '@portal/contract/users';
 import { UsersAdmin } from '@/features/users-admin/components/users-admin';
-import { api } from '@/lib/api-client';
+import { mockApi } from '@/testing/api';
 import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
 
 const me = { ...testUser, role: 'operator' as const };
@@ -20,12 +19,12 @@ const client: OperatorUser = {
 const self: OperatorUser = { ...client, ...me, status: 'active', joinedAt: client.joinedAt };
 
 type Params = Record<string, unknown>;
-let usersGet: Mock<(params: Params) => AxiosResponse>;
+let usersGet: Mock<(params: Params) => ReturnType<typeof ok>>;
 beforeEach(() => {
   usersGet = vi.fn((_params: Params) =>
     ok({ items: [client, self], total: 2, page: 1, pageSize: 20 }),
   );
-  vi.spyOn(api, 'get').mockImplementation((url: string, config?: { params?: unknown }) => {
+  mockApi.get.mockImplementation((url: string, config?: { params?: unknown }) => {
     if (url === '/auth/me') return Promise.resolve(ok({ user: me }));
     if (url === '/operator/users') return Promise.resolve(usersGet(config?.params as Params));
     return Promise.reject(new Error(`unexpected GET ${url}`));
@@ -46,7 +45,9 @@ describe('users (operator)', () => {
   it('filters by status through the URL', async () => {
     const { router } = await renderApp(<UsersAdmin />, { path: '/app/operator/users?role=agency' });
     await screen.findByRole('table', { name: 'Users' });
-    expect(usersGet).toHaveBeenLastCalledWith(expect.objectContaining({ role: 'agency', page: 1 }));
+    expect(usersGet).toHaveBeenLastCalledWith(
+      expect.objectContaining({ role: 'agency', page: '1' }),
+    );
     fireEvent.click(screen.getByRole('combobox', { name: 'Status' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Disabled', hidden: true }));
     await waitFor(() => expect(router.state.location.search).toBe('?role=agency&status=disabled'));
@@ -58,9 +59,9 @@ describe('users (operator)', () => {
   });
 
   it('asks before disabling, then disables', async () => {
-    const put = vi
-      .spyOn(api, 'put')
-      .mockResolvedValue(ok({ user: { ...client, status: 'disabled', agency: client.agency } }));
+    const put = mockApi.put.mockResolvedValue(
+      ok({ user: { ...client, status: 'disabled', agency: client.agency } }),
+    );
     await renderApp(<UsersAdmin />);
     fireEvent.click(await screen.findByRole('button', { name: 'Disable 홍길동' }));
     const dialog = await screen.findByRole('dialog', { name: 'Disable 홍길동?' });
@@ -75,7 +76,7 @@ describe('users (operator)', () => {
   });
 
   it('changes a role after asking, and shows a refusal', async () => {
-    vi.spyOn(api, 'put').mockRejectedValue(apiFailure(403, 'FORBIDDEN'));
+    mockApi.put.mockRejectedValue(apiFailure(403, 'FORBIDDEN'));
     await renderApp(<UsersAdmin />, { language: 'ko' });
     fireEvent.click(await screen.findByRole('button', { name: '홍길동의 역할 변경' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: '대행사(으)로 변경' }));
@@ -84,7 +85,7 @@ describe('users (operator)', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: '역할 변경' }));
     await waitFor(() =>
-      expect(api.put).toHaveBeenCalledWith(`/operator/users/${client.id}/role`, {
+      expect(mockApi.put).toHaveBeenCalledWith(`/operator/users/${client.id}/role`, {
         role: 'agency',
       }),
     );

@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@portal/contract/users';
 import { useUser, UserProvider, type UserContextValue } from '@/lib/user/user-context';
-import { api } from '@/lib/api-client';
+import { mockApi } from '@/testing/api';
 import { renderWithProviders } from '@/testing/render';
 
 // The probe hands the context value out to the test through a holder object.
@@ -26,7 +26,7 @@ const agency: CurrentUser = {
 };
 
 function answerMe(user: CurrentUser | null) {
-  return vi.spyOn(api, 'get').mockResolvedValue({ data: { user } });
+  return mockApi.get.mockResolvedValue({ data: { user } });
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -52,7 +52,7 @@ describe('user context', () => {
       </UserProvider>,
     );
     await screen.findByText('hello 김민준');
-    expect(get).toHaveBeenCalledWith('/auth/me', expect.anything());
+    expect(get).toHaveBeenCalledWith('/auth/me');
     expect(seen.latest?.role).toBe('agency');
   });
 
