@@ -41,36 +41,52 @@ function isValidationKey(key: string): boolean {
   return Object.hasOwn(VALIDATION_MESSAGES_EN, key);
 }
 
+/** Where an error code belongs: an input (its text is the code's message), or an input and a text key. */
+export type CodeFields<T extends FieldValues> = Partial<
+  Record<ErrorCode, Path<T> | { field: Path<T>; message: string }>
+>;
+
 /**
- * Puts an API error onto the form's inputs: every `error.fields` entry that names one of
- * `fields`, and errors whose code belongs to one input (EMAIL_TAKEN -> email) per `codeFields`.
+ * Puts an API error onto the form's inputs: an error whose code belongs to one input
+ * (EMAIL_TAKEN -> email) per `codeFields`, and every other `error.fields` entry that names one of
+ * `fields`.
  * Returns whether anything landed on an input; if not, the caller shows the error elsewhere.
  */
 export function applyApiErrorToForm<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fields: readonly Path<T>[],
-  codeFields: Partial<Record<ErrorCode, Path<T>>> = {},
+  codeFields: CodeFields<T> = {},
 ): boolean {
   const apiError = apiErrorOf(error);
   if (!apiError) return false;
   const codeKey = isErrorCode(apiError.code) ? `errors:codes.${apiError.code}` : 'errors:unknown';
   let placed = false;
-  let focused = false;
+  // A code that belongs to an input says what is wrong in its own words (EMAIL_TAKEN: "An
+  // account with this email already exists."), before any field the answer also names.
+  const target = isErrorCode(apiError.code) ? codeFields[apiError.code] : undefined;
+  const codeField =
+    target === undefined
+      ? undefined
+      : typeof target === 'string'
+        ? { field: target, message: codeKey }
+        : target;
+  if (codeField !== undefined) {
+    setError(
+      codeField.field,
+      { type: 'server', message: codeField.message },
+      { shouldFocus: true },
+    );
+    placed = true;
+  }
   for (const [field, message] of Object.entries(apiError.fields ?? {})) {
     const name = fields.find((candidate) => candidate === field);
-    if (name === undefined) continue;
+    if (name === undefined || name === codeField?.field) continue;
     setError(
       name,
       { type: 'server', message: isValidationKey(message) ? message : codeKey },
-      { shouldFocus: !focused },
+      { shouldFocus: !placed },
     );
-    placed = true;
-    focused = true;
-  }
-  const codeField = isErrorCode(apiError.code) ? codeFields[apiError.code] : undefined;
-  if (codeField !== undefined && !placed) {
-    setError(codeField, { type: 'server', message: codeKey }, { shouldFocus: true });
     placed = true;
   }
   return placed;

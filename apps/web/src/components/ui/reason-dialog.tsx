@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -8,7 +8,8 @@ import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
 import { readableFieldStyles } from '@/components/ui/field-styles';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
+import { fieldErrorText } from '@/lib/form-errors';
+import { useFormSubmit } from '@/lib/use-form-submit';
 
 type ReasonSchema = z.ZodType<{ reason: string }, { reason: string }>;
 
@@ -59,27 +60,24 @@ function ReasonForm({
   onDone,
 }: Omit<ReasonDialogProps, 'opened' | 'onClose' | 'title'> & { onDone: () => void }) {
   const { t } = useTranslation(['common', 'validation', 'errors']);
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(schema),
     mode: 'onBlur',
     defaultValues: { reason: '' },
   });
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
 
-  const submit = handleSubmit(async ({ reason }) => {
-    setFormError(null);
-    try {
+  const { onSubmit: submit, formError } = useFormSubmit(
+    form,
+    async ({ reason }) => {
       await onSubmit(reason);
       onDone();
-    } catch (error) {
-      if (!applyApiErrorToForm(error, setError, ['reason'])) setFormError(errorMessage(t, error));
-    }
-  });
+    },
+    { fields: ['reason'] },
+  );
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>

@@ -13,13 +13,14 @@ import type { TransactionType } from '@portal/contract/transactions';
 import { useAccounts } from '@/lib/merchant-accounts/get-accounts';
 import { useMerchants } from '@/lib/merchant-accounts/get-merchants';
 import { apiErrorOf } from '@/lib/api-error';
-import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
+import { errorMessage, fieldErrorText } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
 import { isQuoteExpired, useQuote } from '@/lib/transactions/get-quote';
 import { positionQueryKey, usePosition } from '@/lib/transactions/get-position';
 import { formatAsset, formatRate } from '@/lib/format';
 import { transactionPath } from '@/lib/transactions/transaction-path';
 import { useIdempotentSubmission } from '@/lib/transactions/use-idempotent-submission';
+import { useFormSubmit } from '@/lib/use-form-submit';
 
 /** The Buy and Sell forms: a merchant, one of the user's accounts there, and an amount. */
 export const tradeFormSchema = z.object({
@@ -50,14 +51,13 @@ export function useTradeForm(side: TransactionType) {
   const merchants = useMerchants();
   const accounts = useAccounts();
   const request = useIdempotentSubmission();
-  const [formError, setFormError] = useState<string | null>(null);
   const [rateNotice, setRateNotice] = useState<string | null>(null);
   const form = useForm<TradeFormValues>({
     resolver: zodResolver(tradeFormSchema),
     mode: 'onBlur',
     defaultValues: EMPTY,
   });
-  const { control, setValue, setError, subscribe, handleSubmit } = form;
+  const { control, setValue, setError, subscribe } = form;
   const [merchantId, accountId, amount] = useWatch({
     control,
     name: ['merchantId', 'accountId', 'amount'],
@@ -114,14 +114,15 @@ export function useTradeForm(side: TransactionType) {
     }
   }, [quoteData, merchantId, t]);
 
-  /** `rateChanged`: the server refused the quote because its rate is no longer current. */
+  /**
+   * Fetches a new quote and says what became of the rate. `rateChanged`: the server refused the
+   * quote because its rate is no longer current. A quote that cannot be had is thrown, for the
+   * form's alert.
+   */
   const renewQuote = async (rateChanged = false) => {
     const before = quote.data?.rateKrw;
     const renewed = await quote.refetch();
-    if (!renewed.data) {
-      setFormError(errorMessage(t, renewed.error));
-      return;
-    }
+    if (!renewed.data) throw renewed.error ?? new Error('no quote');
     const rate = formatRate(t, renewed.data.rateKrw, renewed.data.asset);
     setRateNotice(
       rateChanged
@@ -132,62 +133,69 @@ export function useTradeForm(side: TransactionType) {
     );
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    setRateNotice(null);
-    const chosen = merchants.data?.find((item) => item.id === values.merchantId);
-    if (
-      chosen &&
-      (compareAmounts(values.amount, chosen.minPerRequest) < 0 ||
-        compareAmounts(values.amount, chosen.maxPerRequest) > 0)
-    ) {
-      setError('amount', { type: 'limits' }, { shouldFocus: true });
-      return;
-    }
-    if (available !== undefined && compareAmounts(values.amount, available) > 0) {
-      setError('amount', { type: 'available' }, { shouldFocus: true });
-      return;
-    }
-    const current = quote.data;
-    if (!current) {
-      setFormError(quote.isError ? errorMessage(t, quote.error) : t('transactions:quote.notReady'));
-      return;
-    }
-    if (isQuoteExpired(current)) {
-      await renewQuote();
-      return;
-    }
-    try {
-      const detail = await request.submit(side, values, current.token);
-      toast('success', {
-        title: t(`transactions:form.successTitle.${side}`),
-        message: t('transactions:form.successMessage', { number: detail.number }),
-      });
-      await navigate(transactionPath(detail.id));
-    } catch (error) {
-      const code = apiErrorOf(error)?.code;
-      if (code === 'QUOTE_EXPIRED' || code === 'QUOTE_INVALID') {
+  const { onSubmit, formError } = useFormSubmit(
+    form,
+    async (values, { setFormError }) => {
+      setRateNotice(null);
+      const chosen = merchants.data?.find((item) => item.id === values.merchantId);
+      if (
+        chosen &&
+        (compareAmounts(values.amount, chosen.minPerRequest) < 0 ||
+          compareAmounts(values.amount, chosen.maxPerRequest) > 0)
+      ) {
+        setError('amount', { type: 'limits' }, { shouldFocus: true });
+        return;
+      }
+      if (available !== undefined && compareAmounts(values.amount, available) > 0) {
+        setError('amount', { type: 'available' }, { shouldFocus: true });
+        return;
+      }
+      const current = quote.data;
+      if (!current) {
+        setFormError(
+          quote.isError ? errorMessage(t, quote.error) : t('transactions:quote.notReady'),
+        );
+        return;
+      }
+      if (isQuoteExpired(current)) {
         await renewQuote();
         return;
       }
-      // The operator set another rate since the quote (docs/decisions/010): show the new one and
-      // keep what was typed, so the user checks the total and sends again.
-      if (code === 'QUOTE_RATE_CHANGED') {
-        await renewQuote(true);
-        return;
+      try {
+        const detail = await request.submit(side, values, current.token);
+        toast('success', {
+          title: t(`transactions:form.successTitle.${side}`),
+          message: t('transactions:form.successMessage', { number: detail.number }),
+        });
+        await navigate(transactionPath(detail.id));
+      } catch (error) {
+        const code = apiErrorOf(error)?.code;
+        if (code === 'QUOTE_EXPIRED' || code === 'QUOTE_INVALID') {
+          await renewQuote();
+          return;
+        }
+        // The operator set another rate since the quote (docs/decisions/010): show the new one and
+        // keep what was typed, so the user checks the total and sends again.
+        if (code === 'QUOTE_RATE_CHANGED') {
+          await renewQuote(true);
+          return;
+        }
+        if (code === 'RATE_NOT_SET') void quote.refetch();
+        if (code === 'INSUFFICIENT_BALANCE') {
+          void queryClient.invalidateQueries({ queryKey: positionQueryKey(values.accountId) });
+        }
+        throw error;
       }
-      if (code === 'RATE_NOT_SET') void quote.refetch();
-      if (code === 'INSUFFICIENT_BALANCE') {
-        void queryClient.invalidateQueries({ queryKey: positionQueryKey(values.accountId) });
-      }
-      const placed = applyApiErrorToForm(error, setError, FIELDS, {
+    },
+    {
+      fields: FIELDS,
+      codeFields: {
         INSUFFICIENT_BALANCE: 'amount',
         AMOUNT_OUT_OF_LIMITS: 'amount',
         MERCHANT_NOT_AVAILABLE: 'merchantId',
-      });
-      if (!placed) setFormError(errorMessage(t, error));
-    }
-  });
+      },
+    },
+  );
 
   /** The amount's error in words; the limits and available checks name their numbers. */
   const amountErrorText = (error: FieldError | undefined): string | undefined => {

@@ -26,12 +26,13 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { apiErrorOf } from '@/lib/api-error';
-import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
+import { errorMessage, fieldErrorText } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
 import { useMerchants } from '@/lib/merchant-accounts/get-merchants';
 import { useVerifyAccount } from '@/features/accounts/api/verify-account';
 import { OpenSandboxAccountDialog } from '@/features/accounts/components/open-sandbox-account-dialog';
 import { SaveVerifiedAccount } from '@/features/accounts/components/save-verified-account';
+import { useFormSubmit } from '@/lib/use-form-submit';
 
 const FIELDS = ['merchantId', 'accountNumber', 'password'] as const;
 const EMPTY: VerifyAccountRequest = { merchantId: '', accountNumber: '', password: '' };
@@ -46,7 +47,6 @@ export function AddAccountForm() {
   const merchants = useMerchants();
   const verify = useVerifyAccount();
   const [verified, setVerified] = useState<VerifyAccountResponse | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const [sandboxOpen, setSandboxOpen] = useState(false);
@@ -75,20 +75,25 @@ export function AddAccountForm() {
     [subscribe],
   );
 
-  const onVerify = handleSubmit(async (values) => {
-    setFormError(null);
-    setVerified(null);
-    try {
+  const {
+    onSubmit: onVerify,
+    formError,
+    setFormError,
+  } = useFormSubmit(
+    { handleSubmit, setError },
+    async (values) => {
+      setVerified(null);
       setVerified(await verify.mutateAsync(values));
-    } catch (error) {
-      const placed = applyApiErrorToForm(error, setError, FIELDS, {
+    },
+    {
+      fields: FIELDS,
+      codeFields: {
         MERCHANT_ACCOUNT_REJECTED: 'password',
         ACCOUNT_ALREADY_SAVED: 'accountNumber',
         MERCHANT_NOT_AVAILABLE: 'merchantId',
-      });
-      if (!placed) setFormError(errorMessage(t, error));
-    }
-  });
+      },
+    },
+  );
 
   const onSaved = (name: string) => {
     toast('success', { message: t('add.saved', { name }) });

@@ -26,8 +26,8 @@ import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
 import { FormSelect } from '@/components/ui/form-select';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { applyApiErrorToForm, errorMessage } from '@/lib/form-errors';
 import { useOpenSandboxAccount } from '@/features/accounts/api/open-sandbox-account';
+import { useFormSubmit } from '@/lib/use-form-submit';
 
 /**
  * Opens a test account at a sandbox merchant (docs/decisions/011): choose the merchant, open,
@@ -69,7 +69,6 @@ function OpenSandboxAccount({
   const { t } = useTranslation(['accounts', 'common', 'validation', 'errors']);
   const openAccount = useOpenSandboxAccount();
   const [account, setAccount] = useState<OpenedSandboxAccount | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm({
     resolver: zodResolver(openSandboxAccountRequestSchema),
     defaultValues: {
@@ -77,18 +76,19 @@ function OpenSandboxAccount({
     } satisfies OpenSandboxAccountRequest,
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const { onSubmit, formError } = useFormSubmit(
+    { handleSubmit, setError },
+    async (values) => {
       setAccount(await openAccount.mutateAsync(values));
-    } catch (error) {
-      const placed = applyApiErrorToForm(error, setError, ['merchantId'], {
+    },
+    {
+      fields: ['merchantId'],
+      codeFields: {
         MERCHANT_NOT_AVAILABLE: 'merchantId',
         MERCHANT_NOT_SANDBOX: 'merchantId',
-      });
-      if (!placed) setFormError(errorMessage(t, error));
-    }
-  });
+      },
+    },
+  );
 
   if (account) return <OpenedAccount account={account} onLink={() => onLink(account)} />;
 

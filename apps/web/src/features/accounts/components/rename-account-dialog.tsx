@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,9 +11,10 @@ import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
 import { readableFieldStyles } from '@/components/ui/field-styles';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
+import { fieldErrorText } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
 import { useRenameAccount } from '@/features/accounts/api/rename-account';
+import { useFormSubmit } from '@/lib/use-form-submit';
 
 /** Renames a saved account, with the same rule the server applies. */
 export function RenameAccountDialog({
@@ -41,7 +41,6 @@ export function RenameAccountDialog({
 function RenameForm({ account, onDone }: { account: Account; onDone: () => void }) {
   const { t } = useTranslation(['accounts', 'common', 'validation', 'errors']);
   const rename = useRenameAccount();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -53,16 +52,15 @@ function RenameForm({ account, onDone }: { account: Account; onDone: () => void 
     defaultValues: { name: account.name } satisfies RenameAccountRequest,
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const { onSubmit, formError } = useFormSubmit(
+    { handleSubmit, setError },
+    async (values) => {
       const saved = await rename.mutateAsync({ id: account.id, body: values });
       toast('success', { message: t('rename.done', { name: saved.name }) });
       onDone();
-    } catch (error) {
-      if (!applyApiErrorToForm(error, setError, ['name'])) setFormError(errorMessage(t, error));
-    }
-  });
+    },
+    { fields: ['name'] },
+  );
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>

@@ -6,8 +6,9 @@ import { z } from 'zod';
 import { accountNameSchema, type VerifyAccountResponse } from '@portal/contract/accounts';
 import { readableFieldStyles } from '@/components/ui/field-styles';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { applyApiErrorToForm, fieldErrorText } from '@/lib/form-errors';
+import { fieldErrorText } from '@/lib/form-errors';
 import { useCreateAccount } from '@/features/accounts/api/create-account';
+import { useFormSubmit } from '@/lib/use-form-submit';
 
 /** The optional display name; left empty, the server names the account after its holder. */
 const saveSchema = z.object({ name: accountNameSchema.optional() });
@@ -37,17 +38,17 @@ export function SaveVerifiedAccount({
     defaultValues: { name: verification.holderName },
   });
 
-  const onSubmit = handleSubmit(async ({ name }) => {
-    try {
+  const { onSubmit } = useFormSubmit(
+    { handleSubmit, setError },
+    async ({ name }) => {
       const account = await create.mutateAsync({
         verificationId: verification.verificationId,
         ...(name ? { name } : {}),
       });
       onSaved(account.name);
-    } catch (error) {
-      if (!applyApiErrorToForm(error, setError, ['name'])) onFailed(error);
-    }
-  });
+    },
+    { fields: ['name'], onUnplaced: onFailed },
+  );
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('add.saveLabel')}>

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Divider, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { useForm, type FieldError, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,11 +13,11 @@ import { readableFieldStyles } from '@/components/ui/field-styles';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { apiErrorOf } from '@/lib/api-error';
-import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
+import { fieldErrorText } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
 import { useCreateAgency } from '@/features/agencies-admin/api/create-agency';
 import { useUpdateAgency } from '@/features/agencies-admin/api/update-agency';
+import { useFormSubmit } from '@/lib/use-form-submit';
 
 type Values = CreateAgencyRequest;
 
@@ -69,7 +68,6 @@ export function AgencyForm({
   const { t } = useTranslation(['agenciesAdmin', 'common', 'validation', 'errors']);
   const create = useCreateAgency();
   const update = useUpdateAgency();
-  const [formError, setFormError] = useState<string | null>(null);
   const editing = agency !== null;
   const {
     register,
@@ -93,9 +91,9 @@ export function AgencyForm({
   });
   const pending = create.isPending || update.isPending;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const { onSubmit, formError } = useFormSubmit(
+    { handleSubmit, setError },
+    async (values) => {
       if (agency) {
         const { name, bankName, bankAccountNumber, bankAccountHolder } = values;
         await update.mutateAsync({
@@ -110,23 +108,10 @@ export function AgencyForm({
         });
       }
       onDone();
-    } catch (error) {
-      // A taken code or email says so on its own field, in words rather than "not valid".
-      const code = apiErrorOf(error)?.code;
-      const takenField =
-        code === 'AGENCY_CODE_TAKEN' ? 'code' : code === 'EMAIL_TAKEN' ? 'user.email' : null;
-      if (takenField) {
-        setError(
-          takenField,
-          { type: 'server', message: `errors:codes.${code}` },
-          { shouldFocus: true },
-        );
-        return;
-      }
-      const placed = applyApiErrorToForm(error, setError, FIELDS);
-      if (!placed) setFormError(errorMessage(t, error));
-    }
-  });
+    },
+    // A taken code or email says so on its own field, in words rather than "not valid".
+    { fields: FIELDS, codeFields: { AGENCY_CODE_TAKEN: 'code', EMAIL_TAKEN: 'user.email' } },
+  );
 
   const errorOf = (name: Path<Values>): FieldError | undefined => {
     if (name.startsWith('user.')) {

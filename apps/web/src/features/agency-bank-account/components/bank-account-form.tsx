@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Group, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,9 +10,10 @@ import {
 import { readableFieldStyles } from '@/components/ui/field-styles';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
+import { fieldErrorText } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
 import { useUpdateAgencyBankAccount } from '@/features/agency-bank-account/api/update-agency-bank-account';
+import { useFormSubmit } from '@/lib/use-form-submit';
 
 const FIELDS = ['bankName', 'accountNumber', 'accountHolder'] as const;
 
@@ -21,7 +21,6 @@ const FIELDS = ['bankName', 'accountNumber', 'accountHolder'] as const;
 export function BankAccountForm({ account }: { account: BankAccount | null }) {
   const { t } = useTranslation(['agencyBankAccount', 'validation', 'errors']);
   const update = useUpdateAgencyBankAccount();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -39,16 +38,15 @@ export function BankAccountForm({ account }: { account: BankAccount | null }) {
     resetOptions: { keepDirtyValues: true },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const { onSubmit, formError } = useFormSubmit(
+    { handleSubmit, setError },
+    async (values) => {
       const saved = await update.mutateAsync(values);
       if (saved.account) reset(saved.account);
       toast('success', { message: t('form.saved') });
-    } catch (error) {
-      if (!applyApiErrorToForm(error, setError, FIELDS)) setFormError(errorMessage(t, error));
-    }
-  });
+    },
+    { fields: FIELDS },
+  );
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,8 +10,9 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
-import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
+import { fieldErrorText } from '@/lib/form-errors';
 import { useSignUp } from '@/features/auth/api/sign-up';
+import { useFormSubmit } from '@/lib/use-form-submit';
 
 const FIELDS = ['name', 'email', 'phone', 'password', 'confirmPassword', 'agencyCode'] as const;
 
@@ -32,7 +32,6 @@ const emptyForm: SignUpRequest = {
 export function SignUpForm({ onSignedUp }: { onSignedUp: (user: CurrentUser) => void }) {
   const { t } = useTranslation(['auth', 'validation', 'errors']);
   const signUp = useSignUp();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -44,21 +43,22 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (user: CurrentUser) => 
     defaultValues: emptyForm,
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const { onSubmit, formError } = useFormSubmit(
+    { handleSubmit, setError },
+    async (values) => {
       // A blank agency code means "none", not a code to look up.
       const { agencyCode, ...rest } = values;
       const user = await signUp.mutateAsync(agencyCode ? { ...rest, agencyCode } : rest);
       onSignedUp(user);
-    } catch (error) {
-      const placed = applyApiErrorToForm(error, setError, FIELDS, {
+    },
+    {
+      fields: FIELDS,
+      codeFields: {
         EMAIL_TAKEN: 'email',
         AGENCY_CODE_UNKNOWN: 'agencyCode',
-      });
-      if (!placed) setFormError(errorMessage(t, error));
-    }
-  });
+      },
+    },
+  );
 
   const error = (name: (typeof FIELDS)[number]) => fieldErrorText(t, errors[name]);
 

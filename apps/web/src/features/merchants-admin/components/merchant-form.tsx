@@ -9,7 +9,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -25,11 +24,11 @@ import { readableFieldStyles } from '@/components/ui/field-styles';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { apiErrorOf } from '@/lib/api-error';
-import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
+import { fieldErrorText } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
 import { useCreateMerchant } from '@/features/merchants-admin/api/create-merchant';
 import { useUpdateMerchant } from '@/features/merchants-admin/api/update-merchant';
+import { useFormSubmit } from '@/lib/use-form-submit';
 
 const FIELDS = [
   'name',
@@ -101,7 +100,6 @@ export function MerchantForm({
   const { t } = useTranslation(['merchantsAdmin', 'common', 'validation', 'errors']);
   const create = useCreateMerchant();
   const update = useUpdateMerchant();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     control,
     register,
@@ -128,10 +126,11 @@ export function MerchantForm({
   const connection = useWatch({ control, name: 'connection' });
   const pending = create.isPending || update.isPending;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    const http = values.connection === 'http';
-    try {
+  const { onSubmit, formError } = useFormSubmit(
+    { handleSubmit, setError },
+    async (values) => {
+      const http = values.connection === 'http';
+
       if (merchant) {
         // Sandbox merchants have no address or keys; an empty secret keeps the stored one.
         const body: UpdateMerchantRequest = {
@@ -157,19 +156,13 @@ export function MerchantForm({
         toast('success', { message: t('form.created', { name: values.name }) });
       }
       onDone();
-    } catch (error) {
+    },
+    {
+      fields: FIELDS,
       // The only conflict here is a code another merchant has; say so on the code itself.
-      if (apiErrorOf(error)?.code === 'CONFLICT') {
-        setError(
-          'code',
-          { type: 'server', message: 'merchantsAdmin:form.codeTaken' },
-          { shouldFocus: true },
-        );
-      } else if (!applyApiErrorToForm(error, setError, FIELDS)) {
-        setFormError(errorMessage(t, error));
-      }
-    }
-  });
+      codeFields: { CONFLICT: { field: 'code', message: 'merchantsAdmin:form.codeTaken' } },
+    },
+  );
 
   const text = (name: (typeof FIELDS)[number]) => fieldErrorText(t, errors[name]);
 

@@ -19,7 +19,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { ListState } from '@/components/ui/list-state';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { formatKoreaDateTime } from '@/lib/format';
-import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
+import { errorMessage, fieldErrorText } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
 import {
   useCloseSandboxAccount,
@@ -27,6 +27,7 @@ import {
   useTopUpSandboxAccount,
 } from '@/features/merchants-admin/api/sandbox-accounts';
 import { usePhone } from '@/lib/use-phone';
+import { useFormSubmit } from '@/lib/use-form-submit';
 
 /**
  * A sandbox merchant's accounts (docs/decisions/011): who opened each, its balance, and the
@@ -224,7 +225,6 @@ function TopUpForm({
 }) {
   const { t } = useTranslation(['merchantsAdmin', 'common', 'validation', 'errors']);
   const topUp = useTopUpSandboxAccount();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -236,9 +236,9 @@ function TopUpForm({
     defaultValues: { amount: '' } satisfies TopUpSandboxAccountRequest,
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const { onSubmit, formError } = useFormSubmit(
+    { handleSubmit, setError },
+    async (values) => {
       const saved = await topUp.mutateAsync({
         merchantId: merchant.id,
         accountNumber: account.accountNumber,
@@ -251,10 +251,9 @@ function TopUpForm({
         }),
       });
       onDone();
-    } catch (error) {
-      if (!applyApiErrorToForm(error, setError, ['amount'])) setFormError(errorMessage(t, error));
-    }
-  });
+    },
+    { fields: ['amount'] },
+  );
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>

@@ -34,12 +34,13 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { ListState } from '@/components/ui/list-state';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { formatKoreaDateTime } from '@/lib/format';
-import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
+import { errorMessage, fieldErrorText } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
 import {
   useDecideDeposit,
   useDepositDetail,
 } from '@/features/operator-deposits/api/deposit-decisions';
+import { useFormSubmit } from '@/lib/use-form-submit';
 
 const breakAnywhere = { overflowWrap: 'anywhere' } as const;
 
@@ -259,7 +260,6 @@ function Candidate({
 function RefundForm({ deposit, onDone }: { deposit: Deposit; onDone: () => void }) {
   const { t } = useTranslation(['depositsAdmin', 'errors', 'validation']);
   const decide = useDecideDeposit(deposit.id);
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     control,
     register,
@@ -270,18 +270,16 @@ function RefundForm({ deposit, onDone }: { deposit: Deposit; onDone: () => void 
     resolver: zodResolver(refundDepositRequestSchema),
     defaultValues: { reason: undefined, note: undefined },
   });
-  const onSubmit = handleSubmit(async (body) => {
-    setFormError(null);
-    try {
+
+  const { onSubmit, formError } = useFormSubmit(
+    { handleSubmit, setError },
+    async (body) => {
       await decide.mutateAsync({ kind: 'refund', body });
       toast('success', { message: t('decide.refundDone', { reference: deposit.bankReference }) });
       onDone();
-    } catch (error) {
-      if (!applyApiErrorToForm(error, setError, ['reason', 'note'])) {
-        setFormError(errorMessage(t, error));
-      }
-    }
-  });
+    },
+    { fields: ['reason', 'note'] },
+  );
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="sm">
@@ -331,7 +329,6 @@ function RefundForm({ deposit, onDone }: { deposit: Deposit; onDone: () => void 
 function RefundedForm({ deposit, onDone }: { deposit: Deposit; onDone: () => void }) {
   const { t } = useTranslation(['depositsAdmin', 'errors', 'validation']);
   const decide = useDecideDeposit(deposit.id);
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -341,18 +338,16 @@ function RefundedForm({ deposit, onDone }: { deposit: Deposit; onDone: () => voi
     resolver: zodResolver(markRefundedRequestSchema),
     defaultValues: { bankReference: '', refundedOn: koreaWallClock().slice(0, 10) },
   });
-  const onSubmit = handleSubmit(async (body) => {
-    setFormError(null);
-    try {
+
+  const { onSubmit, formError } = useFormSubmit(
+    { handleSubmit, setError },
+    async (body) => {
       await decide.mutateAsync({ kind: 'refunded', body });
       toast('success', { message: t('decide.refundedDone', { reference: deposit.bankReference }) });
       onDone();
-    } catch (error) {
-      if (!applyApiErrorToForm(error, setError, ['bankReference', 'refundedOn'])) {
-        setFormError(errorMessage(t, error));
-      }
-    }
-  });
+    },
+    { fields: ['bankReference', 'refundedOn'] },
+  );
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="sm">
@@ -388,7 +383,6 @@ function RefundedForm({ deposit, onDone }: { deposit: Deposit; onDone: () => voi
 function WriteOffForm({ deposit, onDone }: { deposit: Deposit; onDone: () => void }) {
   const { t } = useTranslation(['depositsAdmin', 'errors', 'validation']);
   const decide = useDecideDeposit(deposit.id);
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -398,16 +392,16 @@ function WriteOffForm({ deposit, onDone }: { deposit: Deposit; onDone: () => voi
     resolver: zodResolver(writeOffDepositRequestSchema),
     defaultValues: { reason: '' },
   });
-  const onSubmit = handleSubmit(async (body) => {
-    setFormError(null);
-    try {
+
+  const { onSubmit, formError } = useFormSubmit(
+    { handleSubmit, setError },
+    async (body) => {
       await decide.mutateAsync({ kind: 'write-off', body });
       toast('success', { message: t('decide.writeOffDone', { reference: deposit.bankReference }) });
       onDone();
-    } catch (error) {
-      if (!applyApiErrorToForm(error, setError, ['reason'])) setFormError(errorMessage(t, error));
-    }
-  });
+    },
+    { fields: ['reason'] },
+  );
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="sm">

@@ -4,7 +4,6 @@ import 'dayjs/locale/ko';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DatesProvider, DateTimePicker } from '@mantine/dates';
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -13,9 +12,10 @@ import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
 import { readableFieldStyles } from '@/components/ui/field-styles';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
+import { fieldErrorText } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
 import { useRecordDeposit } from '@/features/operator-deposits/api/record-deposit';
+import { useFormSubmit } from '@/lib/use-form-submit';
 
 /**
  * The form's own shape: the time is what the picker shows, Korean wall-clock time, and becomes
@@ -70,7 +70,6 @@ export function ManualDepositDialog({ opened, onClose }: { opened: boolean; onCl
 function ManualDepositForm({ onDone }: { onDone: () => void }) {
   const { t, i18n } = useTranslation(['depositsAdmin', 'common', 'validation', 'errors']);
   const record = useRecordDeposit();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     control,
     register,
@@ -89,11 +88,12 @@ function ManualDepositForm({ onDone }: { onDone: () => void }) {
     },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    const receivedAt = koreaWallClockToIso(values.receivedAt);
-    if (!receivedAt) return;
-    try {
+  const { onSubmit, formError } = useFormSubmit(
+    { handleSubmit, setError },
+    async (values) => {
+      const receivedAt = koreaWallClockToIso(values.receivedAt);
+      if (!receivedAt) return;
+
       const { deposit, duplicate } = await record.mutateAsync({ ...values, receivedAt });
       const reference = deposit.bankReference;
       if (duplicate) toast('info', { message: t('manual.duplicate', { reference }) });
@@ -102,13 +102,14 @@ function ManualDepositForm({ onDone }: { onDone: () => void }) {
         toast('success', { message: t('manual.settled', { reference, number }) });
       } else toast('warning', { message: t('manual.queued', { reference }) });
       onDone();
-    } catch (error) {
-      const placed = applyApiErrorToForm(error, setError, FIELDS, {
+    },
+    {
+      fields: FIELDS,
+      codeFields: {
         DEPOSIT_ALREADY_RECORDED: 'bankReference',
-      });
-      if (!placed) setFormError(errorMessage(t, error));
-    }
-  });
+      },
+    },
+  );
 
   const text = (name: (typeof FIELDS)[number]) => fieldErrorText(t, errors[name]);
 

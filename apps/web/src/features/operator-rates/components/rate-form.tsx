@@ -1,7 +1,6 @@
 import { groupDigits } from '@portal/contract/decimal';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { compareAmounts, rateKrwSchema } from '@portal/contract/money';
@@ -11,9 +10,10 @@ import { readableFieldStyles } from '@/components/ui/field-styles';
 import { FormSelect } from '@/components/ui/form-select';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
+import { fieldErrorText } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
 import { useSetRate } from '@/features/operator-rates/api/set-rate';
+import { useFormSubmit } from '@/lib/use-form-submit';
 
 const FIELDS = ['asset', 'buyRateKrw', 'sellRateKrw'] as const;
 
@@ -63,7 +63,6 @@ function RateForm({
 }) {
   const { t } = useTranslation(['ratesAdmin', 'common', 'validation', 'errors']);
   const setRate = useSetRate();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     control,
     register,
@@ -82,9 +81,9 @@ function RateForm({
   const [buy, sell] = useWatch({ control, name: ['buyRateKrw', 'sellRateKrw'] });
   const sellAboveBuy = isRate(buy) && isRate(sell) && compareAmounts(sell.trim(), buy.trim()) > 0;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const { onSubmit, formError } = useFormSubmit(
+    { handleSubmit, setError },
+    async (values) => {
       const rate = await setRate.mutateAsync(values);
       toast('success', {
         message: t('form.done', {
@@ -94,10 +93,9 @@ function RateForm({
         }),
       });
       onDone();
-    } catch (error) {
-      if (!applyApiErrorToForm(error, setError, FIELDS)) setFormError(errorMessage(t, error));
-    }
-  });
+    },
+    { fields: FIELDS },
+  );
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>

@@ -1,7 +1,6 @@
 import { groupDigits } from '@portal/contract/decimal';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -11,13 +10,14 @@ import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
 import { readableFieldStyles } from '@/components/ui/field-styles';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
+import { fieldErrorText } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
 import {
   useTransactionAction,
   type TransactionAction,
 } from '@/features/operator-transactions/api/transaction-actions';
 import { PayeeDetails } from '@/features/operator-transactions/components/sell-payout-details';
+import { useFormSubmit } from '@/lib/use-form-submit';
 
 /** The same rule as the server's note, reason and payout reference: safe text, 1 to 500. */
 const text = safeText({ max: 500 });
@@ -80,7 +80,6 @@ function ActionForm({
 }) {
   const { t } = useTranslation(['operatorTransactions', 'common', 'validation', 'errors']);
   const run = useTransactionAction();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -99,20 +98,21 @@ function ActionForm({
     total: groupDigits(transaction.totalKrw),
   };
 
-  const onSubmit = handleSubmit(async (body) => {
-    setFormError(null);
-    try {
+  const { onSubmit, formError } = useFormSubmit(
+    { handleSubmit, setError },
+    async (body) => {
       await run.mutateAsync({ id: transaction.id, action, body });
       toast('success', { message: t(`dialog.${action}.done`, values) });
       onDone();
-    } catch (error) {
-      const placed = applyApiErrorToForm(error, setError, FIELDS, {
+    },
+    {
+      fields: FIELDS,
+      codeFields: {
         REASON_REQUIRED: 'reason',
         PAYOUT_REFERENCE_REQUIRED: 'payoutReference',
-      });
-      if (!placed) setFormError(errorMessage(t, error));
-    }
-  });
+      },
+    },
+  );
 
   const cancelling = action === 'cancel';
   return (

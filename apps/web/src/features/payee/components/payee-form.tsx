@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { KOREAN_BANKS, payeeRequestSchema, type PayeeRequest } from '@portal/contract/payees';
@@ -8,10 +7,11 @@ import { readableFieldStyles } from '@/components/ui/field-styles';
 import { FormSelect } from '@/components/ui/form-select';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
+import { errorMessage, fieldErrorText } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
 import { useUser } from '@/lib/user/user-context';
 import { usePayee, useSavePayee } from '@/lib/payee';
+import { useFormSubmit } from '@/lib/use-form-submit';
 
 const FIELDS = ['bankCode', 'accountNumber'] as const;
 
@@ -24,7 +24,6 @@ export function PayeeForm() {
   const { user } = useUser();
   const payee = usePayee();
   const save = useSavePayee();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     control,
@@ -47,19 +46,18 @@ export function PayeeForm() {
     label: korean ? bank.ko : bank.en,
   }));
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const { onSubmit, formError } = useFormSubmit(
+    { handleSubmit, setError },
+    async (values) => {
       const saved = await save.mutateAsync(values);
       reset({
         bankCode: saved.bankCode as PayeeRequest['bankCode'],
         accountNumber: saved.accountNumber,
       });
       toast('success', { message: t('payee:form.saved') });
-    } catch (error) {
-      if (!applyApiErrorToForm(error, setError, FIELDS)) setFormError(errorMessage(t, error));
-    }
-  });
+    },
+    { fields: FIELDS },
+  );
 
   return (
     <Paper

@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/ui/form-alert';
 import { changePasswordRequestSchema, type ChangePasswordRequest } from '@portal/contract/profile';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { PasswordField } from '@/components/ui/password-field';
-import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
+import { fieldErrorText } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
 import { useChangePassword } from '@/features/profile/api/change-password';
+import { useFormSubmit } from '@/lib/use-form-submit';
 
 const FIELDS = ['currentPassword', 'password', 'confirmPassword'] as const;
 const emptyForm: ChangePasswordRequest = { currentPassword: '', password: '', confirmPassword: '' };
@@ -18,7 +18,6 @@ const emptyForm: ChangePasswordRequest = { currentPassword: '', password: '', co
 export function ChangePasswordForm() {
   const { t } = useTranslation(['profile', 'validation', 'errors']);
   const change = useChangePassword();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -31,19 +30,20 @@ export function ChangePasswordForm() {
     defaultValues: emptyForm,
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const { onSubmit, formError } = useFormSubmit(
+    { handleSubmit, setError },
+    async (values) => {
       await change.mutateAsync(values);
       reset(emptyForm);
       toast('success', { message: t('password.changed') });
-    } catch (error) {
-      const placed = applyApiErrorToForm(error, setError, FIELDS, {
+    },
+    {
+      fields: FIELDS,
+      codeFields: {
         CURRENT_PASSWORD_WRONG: 'currentPassword',
-      });
-      if (!placed) setFormError(errorMessage(t, error));
-    }
-  });
+      },
+    },
+  );
 
   return (
     <Paper

@@ -12,9 +12,10 @@ import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
 import { readableFieldStyles } from '@/components/ui/field-styles';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
+import { fieldErrorText } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
 import { useRequestNameChange } from '@/features/profile/api/name-change';
+import { useFormSubmit } from '@/lib/use-form-submit';
 
 /**
  * A verified name changes only through a request an operator approves (docs/decisions/010): the
@@ -83,7 +84,6 @@ const nameChangeFormSchema = z.object({
 function NameChangeForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation(['profile', 'common', 'validation', 'errors']);
   const send = useRequestNameChange();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     control,
@@ -96,24 +96,22 @@ function NameChangeForm({ onDone }: { onDone: () => void }) {
     defaultValues: { name: '', file: undefined as unknown as File },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const { onSubmit, formError } = useFormSubmit(
+    { handleSubmit, setError },
+    async (values) => {
       await send.mutateAsync(values);
       toast('success', { message: t('nameChange.sent') });
       onDone();
-    } catch (error) {
-      if (
-        !applyApiErrorToForm(error, setError, ['name', 'file'], {
-          FILE_TYPE_NOT_ALLOWED: 'file',
-          PAYLOAD_TOO_LARGE: 'file',
-          FILE_REQUIRED: 'file',
-        })
-      ) {
-        setFormError(errorMessage(t, error));
-      }
-    }
-  });
+    },
+    {
+      fields: ['name', 'file'],
+      codeFields: {
+        FILE_TYPE_NOT_ALLOWED: 'file',
+        PAYLOAD_TOO_LARGE: 'file',
+        FILE_REQUIRED: 'file',
+      },
+    },
+  );
 
   return (
     <form

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -8,11 +7,12 @@ import { updateProfileRequestSchema, type UpdateProfileRequest } from '@portal/c
 import { readableFieldStyles } from '@/components/ui/field-styles';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useUser } from '@/lib/user/user-context';
-import { applyApiErrorToForm, errorMessage, fieldErrorText } from '@/lib/form-errors';
+import { fieldErrorText } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
 import { useMyNameChange } from '@/features/profile/api/name-change';
 import { useUpdateProfile } from '@/features/profile/api/update-profile';
 import { NameChange } from '@/features/profile/components/name-change';
+import { useFormSubmit } from '@/lib/use-form-submit';
 
 const FIELDS = ['name', 'email', 'phone'] as const;
 
@@ -26,7 +26,6 @@ export function PersonalInfoForm() {
   const update = useUpdateProfile();
   const nameChange = useMyNameChange();
   const nameLocked = nameChange.data?.nameLocked === true;
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -45,24 +44,19 @@ export function PersonalInfoForm() {
     resetOptions: { keepDirtyValues: true },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const { onSubmit, formError } = useFormSubmit(
+    { handleSubmit, setError },
+    async (values) => {
       const saved = await update.mutateAsync(values);
       reset({ name: saved.name, email: saved.email, phone: saved.phone });
       setUser(saved);
       toast('success', { message: t('personal.saved') });
-    } catch (error) {
-      const codeFields = {
-        EMAIL_TAKEN: 'email',
-        NAME_LOCKED: 'name',
-        OPEN_BUY_REQUESTS: 'name',
-      } as const;
-      if (!applyApiErrorToForm(error, setError, FIELDS, codeFields)) {
-        setFormError(errorMessage(t, error));
-      }
-    }
-  });
+    },
+    {
+      fields: FIELDS,
+      codeFields: { EMAIL_TAKEN: 'email', NAME_LOCKED: 'name', OPEN_BUY_REQUESTS: 'name' },
+    },
+  );
 
   return (
     <Paper
