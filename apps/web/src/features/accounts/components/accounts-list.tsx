@@ -7,7 +7,6 @@ import {
   Group,
   Paper,
   Stack,
-  Table,
   Text,
   Title,
   Tooltip,
@@ -16,15 +15,14 @@ import { IconAlertCircle, IconPencil, IconStar, IconTrash, IconWallet } from '@t
 import { useTranslation } from 'react-i18next';
 import type { Account } from '@portal/contract/accounts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { CardList } from '@/components/ui/card-list';
 import { ListState } from '@/components/ui/list-state';
+import { ResponsiveList } from '@/components/ui/responsive-list';
 import { errorMessage } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
 import { useDeleteAccount } from '@/features/accounts/api/delete-account';
 import { useAccounts } from '@/lib/merchant-accounts/get-accounts';
 import { useSetDefaultAccount } from '@/features/accounts/api/set-default-account';
 import { RenameAccountDialog } from '@/features/accounts/components/rename-account-dialog';
-import { usePhone } from '@/lib/use-phone';
 
 const breakAnywhere = { overflowWrap: 'anywhere' } as const;
 
@@ -38,7 +36,6 @@ export function AccountsList() {
   const [deleting, setDeleting] = useState<Account | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   // A table needs room; on a phone each account is a card.
-  const phone = usePhone();
 
   const makeDefault = async (account: Account) => {
     setProblem(null);
@@ -112,55 +109,58 @@ export function AccountsList() {
 
   const items = accounts.data ?? [];
 
-  const table = (
-    <Table.ScrollContainer minWidth={680}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" aria-label={t('list.title')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('columns.name')}</Table.Th>
-            <Table.Th>{t('columns.merchant')}</Table.Th>
-            <Table.Th>{t('columns.accountNumber')}</Table.Th>
-            <Table.Th style={{ textAlign: 'right' }}>{t('columns.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((account) => (
-            <Table.Tr key={account.id}>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Text fz="sm" fw={600} style={breakAnywhere}>
-                    {account.name}
-                  </Text>
-                  {account.isDefault ? defaultBadge : null}
-                </Group>
-                {account.holderName !== account.name ? (
-                  <Text fz="xs" c="dark.6">
-                    {t('list.holder', { name: account.holderName })}
-                  </Text>
-                ) : null}
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm">{account.merchant.name}</Text>
+  const list = (
+    <ResponsiveList
+      items={items}
+      label={t('list.title')}
+      itemKey={(account) => account.id}
+      minWidth={680}
+      columns={[
+        {
+          header: t('columns.name'),
+          cell: (account) => (
+            <>
+              <Group gap="xs" wrap="nowrap">
+                <Text fz="sm" fw={600} style={breakAnywhere}>
+                  {account.name}
+                </Text>
+                {account.isDefault ? defaultBadge : null}
+              </Group>
+              {account.holderName !== account.name ? (
                 <Text fz="xs" c="dark.6">
-                  {account.merchant.asset}
+                  {t('list.holder', { name: account.holderName })}
                 </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm" ff="monospace" style={breakAnywhere}>
-                  {account.accountNumber}
-                </Text>
-              </Table.Td>
-              <Table.Td style={{ width: '1%' }}>{actionsFor(account)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-
-  const cards = (
-    <CardList items={items} label={t('list.title')} itemKey={(account) => account.id}>
-      {(account) => (
+              ) : null}
+            </>
+          ),
+        },
+        {
+          header: t('columns.merchant'),
+          cell: (account) => (
+            <>
+              <Text fz="sm">{account.merchant.name}</Text>
+              <Text fz="xs" c="dark.6">
+                {account.merchant.asset}
+              </Text>
+            </>
+          ),
+        },
+        {
+          header: t('columns.accountNumber'),
+          cell: (account) => (
+            <Text fz="sm" ff="monospace" style={breakAnywhere}>
+              {account.accountNumber}
+            </Text>
+          ),
+        },
+        {
+          header: t('columns.actions'),
+          align: 'right',
+          cellProps: { style: { width: '1%' } },
+          cell: (account) => actionsFor(account),
+        },
+      ]}
+      card={(account) => (
         <>
           <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
             <Text fw={600} style={breakAnywhere}>
@@ -184,7 +184,7 @@ export function AccountsList() {
           </Group>
         </>
       )}
-    </CardList>
+    />
   );
 
   return (
@@ -212,7 +212,7 @@ export function AccountsList() {
           loadingLabel={t('list.loading')}
           retryLabel={t('list.retry')}
         >
-          {phone ? cards : table}
+          {list}
         </ListState>
       </Paper>
 

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconBuildingBank, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorAgency } from '@portal/contract/agencies';
-import { CardList } from '@/components/ui/card-list';
 import { ListState } from '@/components/ui/list-state';
+import { ResponsiveList } from '@/components/ui/responsive-list';
 import { useOperatorAgencies } from '@/features/agencies-admin/api/get-agencies';
 import { AgencyFormDialog } from '@/features/agencies-admin/components/agency-form';
-import { usePhone } from '@/lib/use-phone';
 
 const breakAnywhere = { overflowWrap: 'anywhere' } as const;
 
@@ -17,7 +16,6 @@ export function AgenciesAdmin() {
   const agencies = useOperatorAgencies();
   const [editing, setEditing] = useState<OperatorAgency | null>(null);
   const [creating, setCreating] = useState(false);
-  const phone = usePhone();
   const items = agencies.data ?? [];
 
   const bank = (agency: OperatorAgency) =>
@@ -57,48 +55,43 @@ export function AgenciesAdmin() {
     </Button>
   );
 
-  const table = (
-    <Table.ScrollContainer minWidth={820}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" aria-label={t('tableLabel')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('columns.code')}</Table.Th>
-            <Table.Th>{t('columns.name')}</Table.Th>
-            <Table.Th>{t('columns.bankAccount')}</Table.Th>
-            <Table.Th style={{ textAlign: 'right' }}>{t('columns.clients')}</Table.Th>
-            <Table.Th style={{ textAlign: 'right' }}>{t('columns.agents')}</Table.Th>
-            <Table.Th style={{ textAlign: 'right' }}>{t('columns.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((agency) => (
-            <Table.Tr key={agency.id}>
-              <Table.Td>
-                <Text fz="sm" ff="monospace" fw={600}>
-                  {agency.code}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm">{agency.name}</Text>
-              </Table.Td>
-              <Table.Td>{bank(agency)}</Table.Td>
-              <Table.Td style={{ textAlign: 'right' }}>
-                <Text fz="sm">{agency.clientCount.toLocaleString(i18n.language)}</Text>
-              </Table.Td>
-              <Table.Td style={{ textAlign: 'right' }}>
-                <Text fz="sm">{agency.agencyUserCount.toLocaleString(i18n.language)}</Text>
-              </Table.Td>
-              <Table.Td style={{ width: '1%', textAlign: 'right' }}>{edit(agency)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-
-  const cards = (
-    <CardList items={items} label={t('tableLabel')} itemKey={(agency) => agency.id}>
-      {(agency) => (
+  const list = (
+    <ResponsiveList
+      items={items}
+      label={t('tableLabel')}
+      itemKey={(agency) => agency.id}
+      minWidth={820}
+      columns={[
+        {
+          header: t('columns.code'),
+          cell: (agency) => (
+            <Text fz="sm" ff="monospace" fw={600}>
+              {agency.code}
+            </Text>
+          ),
+        },
+        { header: t('columns.name'), cell: (agency) => <Text fz="sm">{agency.name}</Text> },
+        { header: t('columns.bankAccount'), cell: bank },
+        {
+          header: t('columns.clients'),
+          align: 'right',
+          cell: (agency) => <Text fz="sm">{agency.clientCount.toLocaleString(i18n.language)}</Text>,
+        },
+        {
+          header: t('columns.agents'),
+          align: 'right',
+          cell: (agency) => (
+            <Text fz="sm">{agency.agencyUserCount.toLocaleString(i18n.language)}</Text>
+          ),
+        },
+        {
+          header: t('columns.actions'),
+          align: 'right',
+          cellProps: { style: { width: '1%' } },
+          cell: edit,
+        },
+      ]}
+      card={(agency) => (
         <>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Text fw={600}>{agency.name}</Text>
@@ -113,7 +106,7 @@ export function AgenciesAdmin() {
           <Group mt={6}>{edit(agency)}</Group>
         </>
       )}
-    </CardList>
+    />
   );
 
   return (
@@ -138,7 +131,7 @@ export function AgenciesAdmin() {
           loadingLabel={t('loading')}
           retryLabel={t('retry')}
         >
-          {phone ? cards : table}
+          {list}
         </ListState>
       </Paper>
       <AgencyFormDialog

@@ -1,17 +1,16 @@
-import { Anchor, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useSearchParams } from 'react-router';
 import { CLIENT_PAGE_SIZE_DEFAULT, type AgencyClient } from '@portal/contract/agency-clients';
-import { CardList } from '@/components/ui/card-list';
 import { ListPager } from '@/components/ui/list-pager';
 import { ListState } from '@/components/ui/list-state';
+import { ResponsiveList } from '@/components/ui/responsive-list';
 import { paths } from '@/config/paths';
 import { KycStatusBadge } from '@/components/ui/kyc-status-badge';
 import { formatDateTime, formatKrw } from '@/lib/format';
 import { useUrlSearch } from '@/lib/use-url-search';
 import { useAgencyClients } from '@/features/agency-clients/api/get-agency-clients';
-import { usePhone } from '@/lib/use-phone';
 
 function pageOf(value: string | null): number {
   const page = Number(value);
@@ -29,7 +28,6 @@ export function AgencyClients() {
   const [params, setParams] = useSearchParams();
   const page = pageOf(params.get('page'));
   const [search, setSearch, q] = useUrlSearch();
-  const phone = usePhone();
 
   const clients = useAgencyClients({ q: q || undefined, page, pageSize: CLIENT_PAGE_SIZE_DEFAULT });
   const items = clients.data?.items ?? [];
@@ -56,58 +54,53 @@ export function AgencyClients() {
     </Anchor>
   );
 
-  const table = (
-    <Table.ScrollContainer minWidth={860}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" aria-label={t('tableLabel')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('columns.name')}</Table.Th>
-            <Table.Th>{t('columns.email')}</Table.Th>
-            <Table.Th>{t('columns.phone')}</Table.Th>
-            <Table.Th>{t('columns.kyc')}</Table.Th>
-            <Table.Th>{t('columns.joined')}</Table.Th>
-            <Table.Th style={{ textAlign: 'right' }}>{t('columns.transactions')}</Table.Th>
-            <Table.Th style={{ textAlign: 'right' }}>{t('columns.volume')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((client) => (
-            <Table.Tr key={client.id}>
-              <Table.Td>{nameLink(client)}</Table.Td>
-              <Table.Td>
-                <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {client.email}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {client.phone}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <KycStatusBadge status={client.kycStatus} />
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm">{joined(client)}</Text>
-              </Table.Td>
-              <Table.Td style={{ textAlign: 'right' }}>
-                <Text fz="sm">{client.transactionCount.toLocaleString(i18n.language)}</Text>
-              </Table.Td>
-              <Table.Td style={{ textAlign: 'right' }}>
-                <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {volume(client)}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-
-  const cards = (
-    <CardList items={items} label={t('tableLabel')} itemKey={(client) => client.id}>
-      {(client) => (
+  const list = (
+    <ResponsiveList
+      items={items}
+      label={t('tableLabel')}
+      itemKey={(client) => client.id}
+      minWidth={860}
+      columns={[
+        { header: t('columns.name'), cell: (client) => nameLink(client) },
+        {
+          header: t('columns.email'),
+          cell: (client) => (
+            <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+              {client.email}
+            </Text>
+          ),
+        },
+        {
+          header: t('columns.phone'),
+          cell: (client) => (
+            <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+              {client.phone}
+            </Text>
+          ),
+        },
+        {
+          header: t('columns.kyc'),
+          cell: (client) => <KycStatusBadge status={client.kycStatus} />,
+        },
+        { header: t('columns.joined'), cell: (client) => <Text fz="sm">{joined(client)}</Text> },
+        {
+          header: t('columns.transactions'),
+          align: 'right',
+          cell: (client) => (
+            <Text fz="sm">{client.transactionCount.toLocaleString(i18n.language)}</Text>
+          ),
+        },
+        {
+          header: t('columns.volume'),
+          align: 'right',
+          cell: (client) => (
+            <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+              {volume(client)}
+            </Text>
+          ),
+        },
+      ]}
+      card={(client) => (
         <>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             {nameLink(client)}
@@ -128,7 +121,7 @@ export function AgencyClients() {
           </Text>
         </>
       )}
-    </CardList>
+    />
   );
 
   return (
@@ -155,7 +148,7 @@ export function AgencyClients() {
           loadingLabel={t('loading')}
           retryLabel={t('retry')}
         >
-          {phone ? cards : table}
+          {list}
           {clients.data ? (
             <ListPager
               page={clients.data.page}

@@ -1,12 +1,12 @@
 import { groupDigits } from '@portal/contract/decimal';
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconBuildingStore, IconPencil, IconPlus, IconWallet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorMerchant } from '@portal/contract/merchants';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { CardList } from '@/components/ui/card-list';
 import { ListState } from '@/components/ui/list-state';
+import { ResponsiveList } from '@/components/ui/responsive-list';
 import { errorMessage } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
 import { useOperatorMerchants } from '@/lib/operator-merchants';
@@ -114,56 +114,51 @@ export function MerchantsAdmin() {
 
   const items = merchants.data ?? [];
 
-  const table = (
-    <Table.ScrollContainer minWidth={880}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" aria-label={t('tableLabel')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('columns.name')}</Table.Th>
-            <Table.Th>{t('columns.code')}</Table.Th>
-            <Table.Th>{t('columns.asset')}</Table.Th>
-            <Table.Th>{t('columns.limits')}</Table.Th>
-            <Table.Th>{t('columns.connection')}</Table.Th>
-            <Table.Th>{t('columns.status')}</Table.Th>
-            <Table.Th style={{ textAlign: 'right' }}>{t('columns.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((merchant) => (
-            <Table.Tr key={merchant.id}>
-              <Table.Td>
-                <Text fz="sm" fw={600}>
-                  {merchant.name}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm" ff="monospace">
-                  {merchant.code}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm">{merchant.asset}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm">{limits(merchant)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm" style={breakAnywhere}>
-                  {connectionText(merchant)}
-                </Text>
-              </Table.Td>
-              <Table.Td>{statusBadge(merchant)}</Table.Td>
-              <Table.Td style={{ width: '1%' }}>{actionsFor(merchant)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-
-  const cards = (
-    <CardList items={items} label={t('tableLabel')} itemKey={(merchant) => merchant.id}>
-      {(merchant) => (
+  const list = (
+    <ResponsiveList
+      items={items}
+      label={t('tableLabel')}
+      itemKey={(merchant) => merchant.id}
+      minWidth={880}
+      columns={[
+        {
+          header: t('columns.name'),
+          cell: (merchant) => (
+            <Text fz="sm" fw={600}>
+              {merchant.name}
+            </Text>
+          ),
+        },
+        {
+          header: t('columns.code'),
+          cell: (merchant) => (
+            <Text fz="sm" ff="monospace">
+              {merchant.code}
+            </Text>
+          ),
+        },
+        { header: t('columns.asset'), cell: (merchant) => <Text fz="sm">{merchant.asset}</Text> },
+        {
+          header: t('columns.limits'),
+          cell: (merchant) => <Text fz="sm">{limits(merchant)}</Text>,
+        },
+        {
+          header: t('columns.connection'),
+          cell: (merchant) => (
+            <Text fz="sm" style={breakAnywhere}>
+              {connectionText(merchant)}
+            </Text>
+          ),
+        },
+        { header: t('columns.status'), cell: (merchant) => statusBadge(merchant) },
+        {
+          header: t('columns.actions'),
+          align: 'right',
+          cellProps: { style: { width: '1%' } },
+          cell: (merchant) => actionsFor(merchant),
+        },
+      ]}
+      card={(merchant) => (
         <>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Text fw={600}>{merchant.name}</Text>
@@ -184,7 +179,7 @@ export function MerchantsAdmin() {
           </Group>
         </>
       )}
-    </CardList>
+    />
   );
 
   return (
@@ -208,7 +203,7 @@ export function MerchantsAdmin() {
           isEmpty={items.length === 0}
           empty={{ icon: IconBuildingStore, title: t('empty') }}
         >
-          {phone ? cards : table}
+          {list}
         </ListState>
       </Paper>
 

@@ -1,16 +1,5 @@
 import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Group, Menu, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconChevronDown, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -21,10 +10,10 @@ import {
   type UserRole,
   type UserStatus,
 } from '@portal/contract/users';
-import { CardList } from '@/components/ui/card-list';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ListPager } from '@/components/ui/list-pager';
 import { ListState } from '@/components/ui/list-state';
+import { ResponsiveList } from '@/components/ui/responsive-list';
 import { formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
@@ -32,7 +21,6 @@ import { useUrlSearch } from '@/lib/use-url-search';
 import { useUser } from '@/lib/user/user-context';
 import { useChangeUser, type UserChange } from '@/features/users-admin/api/change-user';
 import { useOperatorUsers } from '@/features/users-admin/api/get-users';
-import { usePhone } from '@/lib/use-phone';
 
 const PAGE_SIZE = 20;
 
@@ -64,7 +52,6 @@ export function UsersAdmin() {
   const [search, setSearch, q] = useUrlSearch();
   const [pending, setPending] = useState<Pending | null>(null);
   const change = useChangeUser();
-  const phone = usePhone();
 
   const setParam = (name: string, value: string | undefined) =>
     setParams(
@@ -181,52 +168,44 @@ export function UsersAdmin() {
   const agencyText = (user: OperatorUser) =>
     user.agency ? `${user.agency.name} (${user.agency.code})` : '—';
 
-  const table = (
-    <Table.ScrollContainer minWidth={960}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" aria-label={t('tableLabel')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('columns.name')}</Table.Th>
-            <Table.Th>{t('columns.email')}</Table.Th>
-            <Table.Th>{t('columns.role')}</Table.Th>
-            <Table.Th>{t('columns.status')}</Table.Th>
-            <Table.Th>{t('columns.agency')}</Table.Th>
-            <Table.Th>{t('columns.joined')}</Table.Th>
-            <Table.Th style={{ textAlign: 'right' }}>{t('columns.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((user) => (
-            <Table.Tr key={user.id}>
-              <Table.Td>
-                <Text fz="sm" fw={600}>
-                  {user.name}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {user.email}
-                </Text>
-              </Table.Td>
-              <Table.Td>{roleBadge(user)}</Table.Td>
-              <Table.Td>{statusBadge(user)}</Table.Td>
-              <Table.Td>
-                <Text fz="sm">{agencyText(user)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm">{formatDateTime(user.joinedAt, i18n.language)}</Text>
-              </Table.Td>
-              <Table.Td style={{ width: '1%' }}>{actions(user)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-
-  const cards = (
-    <CardList items={items} label={t('tableLabel')} itemKey={(user) => user.id}>
-      {(user) => (
+  const list = (
+    <ResponsiveList
+      items={items}
+      label={t('tableLabel')}
+      itemKey={(user) => user.id}
+      minWidth={960}
+      columns={[
+        {
+          header: t('columns.name'),
+          cell: (user) => (
+            <Text fz="sm" fw={600}>
+              {user.name}
+            </Text>
+          ),
+        },
+        {
+          header: t('columns.email'),
+          cell: (user) => (
+            <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+              {user.email}
+            </Text>
+          ),
+        },
+        { header: t('columns.role'), cell: (user) => roleBadge(user) },
+        { header: t('columns.status'), cell: (user) => statusBadge(user) },
+        { header: t('columns.agency'), cell: (user) => <Text fz="sm">{agencyText(user)}</Text> },
+        {
+          header: t('columns.joined'),
+          cell: (user) => <Text fz="sm">{formatDateTime(user.joinedAt, i18n.language)}</Text>,
+        },
+        {
+          header: t('columns.actions'),
+          align: 'right',
+          cellProps: { style: { width: '1%' } },
+          cell: (user) => actions(user),
+        },
+      ]}
+      card={(user) => (
         <>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Text fw={600}>{user.name}</Text>
@@ -245,7 +224,7 @@ export function UsersAdmin() {
           <Group mt={6}>{actions(user)}</Group>
         </>
       )}
-    </CardList>
+    />
   );
 
   const confirm = pending
@@ -309,7 +288,7 @@ export function UsersAdmin() {
           loadingLabel={t('loading')}
           retryLabel={t('retry')}
         >
-          {phone ? cards : table}
+          {list}
           {users.data ? (
             <ListPager
               page={users.data.page}
