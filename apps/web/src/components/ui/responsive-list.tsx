@@ -1,5 +1,5 @@
 import { Table, type TableTdProps, type TableTrProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { CardList } from '@/components/ui/card-list';
 import { usePhone } from '@/lib/use-phone';
 
@@ -26,6 +26,10 @@ interface ResponsiveListProps<Item> {
   rowProps?: (item: Item) => TableTrProps;
   /** Space between the lines of one card. */
   cardGap?: number;
+  /** Rows light up under the pointer (rows that open something). */
+  highlightOnHover?: boolean;
+  /** More about an item, on a desktop in a row of its own under the item's (from the second column). */
+  rowDetail?: (item: Item) => ReactNode;
 }
 
 /**
@@ -41,6 +45,8 @@ export function ResponsiveList<Item>({
   minWidth,
   rowProps,
   cardGap,
+  highlightOnHover,
+  rowDetail,
 }: ResponsiveListProps<Item>) {
   const phone = usePhone();
   if (phone) {
@@ -53,7 +59,12 @@ export function ResponsiveList<Item>({
   const right = { textAlign: 'right' } as const;
   return (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" aria-label={label}>
+      <Table
+        verticalSpacing="sm"
+        horizontalSpacing="md"
+        highlightOnHover={highlightOnHover}
+        aria-label={label}
+      >
         <Table.Thead>
           <Table.Tr>
             {columns.map((column, index) => (
@@ -64,22 +75,39 @@ export function ResponsiveList<Item>({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {items.map((item) => (
-            <Table.Tr key={itemKey(item)} {...rowProps?.(item)}>
-              {columns.map((column, index) => (
-                <Table.Td
-                  key={index}
-                  {...column.cellProps}
-                  style={{
-                    ...(column.align === 'right' ? right : {}),
-                    ...(column.cellProps?.style as object | undefined),
-                  }}
+          {items.map((item) => {
+            const detail = rowDetail?.(item);
+            const props = rowProps?.(item);
+            return (
+              <Fragment key={itemKey(item)}>
+                <Table.Tr
+                  {...props}
+                  style={detail ? { ...(props?.style as object), borderBottom: 0 } : props?.style}
                 >
-                  {column.cell(item)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
+                  {columns.map((column, index) => (
+                    <Table.Td
+                      key={index}
+                      {...column.cellProps}
+                      style={{
+                        ...(column.align === 'right' ? right : {}),
+                        ...(column.cellProps?.style as object | undefined),
+                      }}
+                    >
+                      {column.cell(item)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+                {detail ? (
+                  <Table.Tr>
+                    <Table.Td />
+                    <Table.Td colSpan={columns.length - 1} pt={0}>
+                      {detail}
+                    </Table.Td>
+                  </Table.Tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Group, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { KycReviewItem } from '@portal/contract/kyc';
-import { CardList } from '@/components/ui/card-list';
 import { ListState } from '@/components/ui/list-state';
+import { ResponsiveList, type ListColumn } from '@/components/ui/responsive-list';
 import { apiErrorOf } from '@/lib/api-error';
 import { errorMessage } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
@@ -17,7 +17,6 @@ import {
 import { PreviewDialog } from '@/features/kyc-review/components/preview-dialog';
 import { RejectDialog } from '@/features/kyc-review/components/reject-dialog';
 import { ReviewActions } from '@/features/kyc-review/components/review-actions';
-import { usePhone } from '@/lib/use-phone';
 
 const breakAnywhere = { overflowWrap: 'anywhere' } as const;
 
@@ -30,7 +29,6 @@ export function KycReviewQueue() {
   const queue = useKycReviewQueue(status);
   const approve = useApproveKycDocument();
   // A table needs room; on a phone each document is a card.
-  const phone = usePhone();
 
   const dateTime = new Intl.DateTimeFormat(i18n.language, {
     dateStyle: 'medium',
@@ -68,69 +66,62 @@ export function KycReviewQueue() {
   const items = queue.data ?? [];
   const decided = status !== 'submitted';
 
-  const table = (
-    <Table.ScrollContainer minWidth={760}>
-      <Table
-        verticalSpacing="sm"
-        horizontalSpacing="md"
-        highlightOnHover
-        aria-label={t('tableLabel', { status: t(`filter.${status}`) })}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('columns.name')}</Table.Th>
-            <Table.Th>{t('columns.email')}</Table.Th>
-            <Table.Th>{t('columns.document')}</Table.Th>
-            <Table.Th>{t('columns.uploadedAt')}</Table.Th>
-            {decided ? <Table.Th>{t('columns.reviewedAt')}</Table.Th> : null}
-            <Table.Th style={{ textAlign: 'right' }}>{t('columns.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((item) => (
-            <Table.Tr key={item.id}>
-              <Table.Td>
-                <Text fz="sm" fw={600}>
-                  {item.user.name}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm" style={breakAnywhere}>
-                  {item.user.email}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm">{t(`kyc:kinds.${item.kind}.title`)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm">{formatDate(item.uploadedAt)}</Text>
-              </Table.Td>
-              {decided ? (
-                <Table.Td>
-                  <Text fz="sm">{formatDate(item.reviewedAt)}</Text>
-                  {item.rejectionReason ? (
-                    <Text fz="xs" c="dark.6">
-                      {item.rejectionReason}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-              ) : null}
-              <Table.Td style={{ width: '1%' }}>{actionsFor(item, { wrap: false })}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  const reviewedColumn: ListColumn<(typeof items)[number]> = {
+    header: t('columns.reviewedAt'),
+    cell: (item) => (
+      <>
+        <Text fz="sm">{formatDate(item.reviewedAt)}</Text>
+        {item.rejectionReason ? (
+          <Text fz="xs" c="dark.6">
+            {item.rejectionReason}
+          </Text>
+        ) : null}
+      </>
+    ),
+  };
 
-  const cards = (
-    <CardList
+  const list = (
+    <ResponsiveList
       items={items}
       label={t('tableLabel', { status: t(`filter.${status}`) })}
       itemKey={(item) => item.id}
-      gap={6}
-    >
-      {(item) => (
+      minWidth={760}
+      highlightOnHover
+      cardGap={6}
+      columns={[
+        {
+          header: t('columns.name'),
+          cell: (item) => (
+            <Text fz="sm" fw={600}>
+              {item.user.name}
+            </Text>
+          ),
+        },
+        {
+          header: t('columns.email'),
+          cell: (item) => (
+            <Text fz="sm" style={breakAnywhere}>
+              {item.user.email}
+            </Text>
+          ),
+        },
+        {
+          header: t('columns.document'),
+          cell: (item) => <Text fz="sm">{t(`kyc:kinds.${item.kind}.title`)}</Text>,
+        },
+        {
+          header: t('columns.uploadedAt'),
+          cell: (item) => <Text fz="sm">{formatDate(item.uploadedAt)}</Text>,
+        },
+        ...(decided ? [reviewedColumn] : []),
+        {
+          header: t('columns.actions'),
+          align: 'right',
+          cellProps: { style: { width: '1%' } },
+          cell: (item) => actionsFor(item, { wrap: false }),
+        },
+      ]}
+      card={(item) => (
         <>
           <Text fw={600}>{item.user.name}</Text>
           <Text fz="sm" c="dark.7" style={breakAnywhere}>
@@ -151,7 +142,7 @@ export function KycReviewQueue() {
           </Group>
         </>
       )}
-    </CardList>
+    />
   );
 
   return (
@@ -176,7 +167,7 @@ export function KycReviewQueue() {
           isEmpty={items.length === 0}
           empty={{ icon: IconInbox, title: t(`empty.${status}`) }}
         >
-          {phone ? cards : table}
+          {list}
         </ListState>
       </Paper>
 

@@ -1,15 +1,14 @@
 import { groupDigits } from '@portal/contract/decimal';
 import { useState } from 'react';
-import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Deposit, DepositStatus } from '@portal/contract/transactions';
 import { PageButtons, transactionListPageLabel } from '@/components/ui/page-buttons';
-import { CardList } from '@/components/ui/card-list';
 import { ListState } from '@/components/ui/list-state';
+import { ResponsiveList } from '@/components/ui/responsive-list';
 import { formatKoreaDate, formatKoreaDateTime } from '@/lib/format';
 import { useDeposits } from '@/features/operator-deposits/api/get-deposits';
-import { usePhone } from '@/lib/use-phone';
 
 const PAGE_SIZE = 20;
 const breakAnywhere = { overflowWrap: 'anywhere' } as const;
@@ -25,7 +24,6 @@ export function DepositList({
   const { t, i18n } = useTranslation(['depositsAdmin', 'errors', 'transactionList']);
   const [page, setPage] = useState(1);
   const query = useDeposits({ status, page, pageSize: PAGE_SIZE });
-  const phone = usePhone();
   const language = i18n.language;
   const items = query.data?.items ?? [];
   const pages = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.pageSize)) : 1;
@@ -105,67 +103,64 @@ export function DepositList({
 
   const reviewing = status === 'review' || status === 'refund_due';
 
-  const table = (
-    <Table.ScrollContainer minWidth={1000}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('columns.bankReference')}</Table.Th>
-            <Table.Th>{t('columns.depositor')}</Table.Th>
-            <Table.Th>{t('columns.amount')}</Table.Th>
-            <Table.Th>{t('columns.receivedAt')}</Table.Th>
-            <Table.Th>{t('columns.source')}</Table.Th>
-            <Table.Th>{t('columns.reason')}</Table.Th>
-            <Table.Th>{t('columns.transactions')}</Table.Th>
-            {reviewing ? (
-              <Table.Th style={{ textAlign: 'right' }}>{t('columns.actions')}</Table.Th>
-            ) : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((deposit) => (
-            <Table.Tr key={deposit.id}>
-              <Table.Td>
-                <Text fz="sm" ff="monospace" style={breakAnywhere}>
-                  {deposit.bankReference}
+  const list = (
+    <ResponsiveList
+      items={items}
+      label={label}
+      itemKey={(deposit) => deposit.id}
+      minWidth={1000}
+      columns={[
+        {
+          header: t('columns.bankReference'),
+          cell: (deposit) => (
+            <Text fz="sm" ff="monospace" style={breakAnywhere}>
+              {deposit.bankReference}
+            </Text>
+          ),
+        },
+        {
+          header: t('columns.depositor'),
+          cell: (deposit) => (
+            <>
+              <Text fz="sm">{deposit.depositorName}</Text>
+              {deposit.receivingAccount ? (
+                <Text fz="xs" c="dark.6">
+                  {t('receivingAccount', { account: deposit.receivingAccount })}
                 </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm">{deposit.depositorName}</Text>
-                {deposit.receivingAccount ? (
-                  <Text fz="xs" c="dark.6">
-                    {t('receivingAccount', { account: deposit.receivingAccount })}
-                  </Text>
-                ) : null}
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                  {amount(deposit)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm">{receivedAt(deposit)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm">{t(`source.${deposit.source}`)}</Text>
-              </Table.Td>
-              <Table.Td maw={320}>{outcome(deposit)}</Table.Td>
-              <Table.Td>{transactions(deposit)}</Table.Td>
-              {reviewing ? (
-                <Table.Td style={{ width: '1%', textAlign: 'right' }}>
-                  {decideButton(deposit)}
-                </Table.Td>
               ) : null}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-
-  const cards = (
-    <CardList items={items} label={label} itemKey={(deposit) => deposit.id}>
-      {(deposit) => (
+            </>
+          ),
+        },
+        {
+          header: t('columns.amount'),
+          cell: (deposit) => (
+            <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {amount(deposit)}
+            </Text>
+          ),
+        },
+        {
+          header: t('columns.receivedAt'),
+          cell: (deposit) => <Text fz="sm">{receivedAt(deposit)}</Text>,
+        },
+        {
+          header: t('columns.source'),
+          cell: (deposit) => <Text fz="sm">{t(`source.${deposit.source}`)}</Text>,
+        },
+        { header: t('columns.reason'), cellProps: { maw: 320 }, cell: outcome },
+        { header: t('columns.transactions'), cell: transactions },
+        ...(reviewing
+          ? [
+              {
+                header: t('columns.actions'),
+                align: 'right' as const,
+                cellProps: { style: { width: '1%' } },
+                cell: decideButton,
+              },
+            ]
+          : []),
+      ]}
+      card={(deposit) => (
         <>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Text fw={600}>{deposit.depositorName}</Text>
@@ -184,7 +179,7 @@ export function DepositList({
           {reviewing ? <Group mt={6}>{decideButton(deposit)}</Group> : null}
         </>
       )}
-    </CardList>
+    />
   );
 
   return (
@@ -201,7 +196,7 @@ export function DepositList({
           empty={{ icon: IconBuildingBank, title: t(`empty.${status}`) }}
           retryLabel={t('retry')}
         >
-          {phone ? cards : table}
+          {list}
         </ListState>
       </Paper>
       <PageButtons

@@ -1,6 +1,6 @@
 import { groupDigits } from '@portal/contract/decimal';
-import { Fragment, useState } from 'react';
-import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,8 +10,8 @@ import type {
   TransactionType,
 } from '@portal/contract/transactions';
 import { PageButtons, transactionListPageLabel } from '@/components/ui/page-buttons';
-import { CardList } from '@/components/ui/card-list';
 import { ListState } from '@/components/ui/list-state';
+import { ResponsiveList } from '@/components/ui/responsive-list';
 import { paths } from '@/config/paths';
 import { StatusBadge } from '@/components/transactions/status-badge';
 import { formatKoreaDateTime } from '@/lib/format';
@@ -22,7 +22,6 @@ import {
   DebitState,
   PayeeDetails,
 } from '@/features/operator-transactions/components/sell-payout-details';
-import { usePhone } from '@/lib/use-phone';
 
 const PAGE_SIZE = 20;
 const breakAnywhere = { overflowWrap: 'anywhere' } as const;
@@ -65,7 +64,6 @@ export function TransactionQueue({
   ]);
   const [page, setPage] = useState(1);
   const query = useOperatorTransactions({ type, status, page, pageSize: PAGE_SIZE });
-  const phone = usePhone();
   const language = i18n.language;
   const items = query.data?.items ?? [];
   const pages = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.pageSize)) : 1;
@@ -125,89 +123,99 @@ export function TransactionQueue({
     </Group>
   );
 
-  const table = (
-    <Table.ScrollContainer minWidth={1000}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('columns.number')}</Table.Th>
-            <Table.Th>{t('columns.user')}</Table.Th>
-            <Table.Th>{t('columns.merchant')}</Table.Th>
-            <Table.Th>{t('columns.amount')}</Table.Th>
-            <Table.Th>{t('columns.total')}</Table.Th>
-            <Table.Th>{t('columns.status')}</Table.Th>
-            <Table.Th>{t('columns.createdAt')}</Table.Th>
-            <Table.Th style={{ textAlign: 'right' }}>{t('columns.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((tx) => (
-            <Fragment key={tx.id}>
-              <Table.Tr style={showsPayee(tx) ? { borderBottom: 0 } : undefined}>
-                <Table.Td>
-                  <Text fz="sm" fw={600} ff="monospace">
-                    {tx.number}
-                  </Text>
-                  <Text fz="xs" c="dark.6">
-                    {t(`type.${tx.type}`)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text fz="sm">{tx.user.name}</Text>
-                  <Text fz="xs" c="dark.6" style={breakAnywhere}>
-                    {tx.user.email}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text fz="sm">{tx.merchant.name}</Text>
-                  <Text fz="xs" c="dark.6" style={breakAnywhere}>
-                    {tx.account.accountNumber}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text fz="sm">{amount(tx)}</Text>
-                  <Text fz="xs" c="dark.6">
-                    {rate(tx)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text fz="sm" fw={600}>
-                    {total(tx)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Stack gap={2}>
-                    {statusBadge(tx)}
-                    {notes(tx)}
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <Text fz="sm">{formatKoreaDateTime(tx.createdAt, language)}</Text>
-                </Table.Td>
-                <Table.Td style={{ width: '1%' }}>{actionsFor(tx)}</Table.Td>
-              </Table.Tr>
-              {showsPayee(tx) ? (
-                // A row of its own under the sell: the payout account, wide enough to read and copy.
-                <Table.Tr>
-                  <Table.Td />
-                  <Table.Td colSpan={7} pt={0}>
-                    <Text fz="xs" fw={700} c="dark.7" mb={4}>
-                      {t('columns.payee')}
-                    </Text>
-                    <PayeeDetails transaction={tx} layout="row" />
-                  </Table.Td>
-                </Table.Tr>
-              ) : null}
-            </Fragment>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-
-  const cards = (
-    <CardList items={items} label={label} itemKey={(tx) => tx.id}>
-      {(tx) => (
+  const list = (
+    <ResponsiveList
+      items={items}
+      label={label}
+      itemKey={(tx) => tx.id}
+      minWidth={1000}
+      columns={[
+        {
+          header: t('columns.number'),
+          cell: (tx) => (
+            <>
+              <Text fz="sm" fw={600} ff="monospace">
+                {tx.number}
+              </Text>
+              <Text fz="xs" c="dark.6">
+                {t(`type.${tx.type}`)}
+              </Text>
+            </>
+          ),
+        },
+        {
+          header: t('columns.user'),
+          cell: (tx) => (
+            <>
+              <Text fz="sm">{tx.user.name}</Text>
+              <Text fz="xs" c="dark.6" style={breakAnywhere}>
+                {tx.user.email}
+              </Text>
+            </>
+          ),
+        },
+        {
+          header: t('columns.merchant'),
+          cell: (tx) => (
+            <>
+              <Text fz="sm">{tx.merchant.name}</Text>
+              <Text fz="xs" c="dark.6" style={breakAnywhere}>
+                {tx.account.accountNumber}
+              </Text>
+            </>
+          ),
+        },
+        {
+          header: t('columns.amount'),
+          cell: (tx) => (
+            <>
+              <Text fz="sm">{amount(tx)}</Text>
+              <Text fz="xs" c="dark.6">
+                {rate(tx)}
+              </Text>
+            </>
+          ),
+        },
+        {
+          header: t('columns.total'),
+          cell: (tx) => (
+            <Text fz="sm" fw={600}>
+              {total(tx)}
+            </Text>
+          ),
+        },
+        {
+          header: t('columns.status'),
+          cell: (tx) => (
+            <Stack gap={2}>
+              {statusBadge(tx)}
+              {notes(tx)}
+            </Stack>
+          ),
+        },
+        {
+          header: t('columns.createdAt'),
+          cell: (tx) => <Text fz="sm">{formatKoreaDateTime(tx.createdAt, language)}</Text>,
+        },
+        {
+          header: t('columns.actions'),
+          align: 'right',
+          cellProps: { style: { width: '1%' } },
+          cell: actionsFor,
+        },
+      ]}
+      // A row of its own under the sell: the payout account, wide enough to read and copy.
+      rowDetail={(tx) =>
+        showsPayee(tx) ? (
+          <>
+            <Text fz="xs" fw={700} c="dark.7" mb={4}>
+              {t('columns.payee')}
+            </Text>
+            <PayeeDetails transaction={tx} layout="row" />
+          </>
+        ) : null
+      }
+      card={(tx) => (
         <>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Text fw={600} ff="monospace">
@@ -234,7 +242,7 @@ export function TransactionQueue({
           ) : null}
         </>
       )}
-    </CardList>
+    />
   );
 
   return (
@@ -251,7 +259,7 @@ export function TransactionQueue({
           empty={{ icon: IconReceipt, title: empty }}
           retryLabel={t('retry')}
         >
-          {phone ? cards : table}
+          {list}
         </ListState>
       </Paper>
       <PageButtons
