@@ -26,8 +26,15 @@ interface ResponsiveListProps<Item> {
   rowProps?: (item: Item) => TableTrProps;
   /** Space between the lines of one card. */
   cardGap?: number;
+  /** Tighter rows, for a log read line by line. */
+  dense?: boolean;
   /** Rows light up under the pointer (rows that open something). */
   highlightOnHover?: boolean;
+  /**
+   * A table with no control of its own: its scrolling box takes the focus, so a keyboard user can
+   * scroll to the last columns on a narrow screen.
+   */
+  focusableScroll?: boolean;
   /** More about an item, on a desktop in a row of its own under the item's (from the second column). */
   rowDetail?: (item: Item) => ReactNode;
 }
@@ -47,6 +54,8 @@ export function ResponsiveList<Item>({
   cardGap,
   highlightOnHover,
   rowDetail,
+  focusableScroll,
+  dense,
 }: ResponsiveListProps<Item>) {
   const phone = usePhone();
   if (phone) {
@@ -58,9 +67,12 @@ export function ResponsiveList<Item>({
   }
   const right = { textAlign: 'right' } as const;
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      {...(focusableScroll ? { type: 'native', tabIndex: 0 } : {})}
+    >
       <Table
-        verticalSpacing="sm"
+        verticalSpacing={dense ? 'xs' : 'sm'}
         horizontalSpacing="md"
         highlightOnHover={highlightOnHover}
         aria-label={label}

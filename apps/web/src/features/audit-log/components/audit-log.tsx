@@ -1,27 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Badge,
-  Button,
-  Code,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Code, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconFilter, IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEvent } from '@portal/contract/audit';
-import { CardList } from '@/components/ui/card-list';
 import { FormAlert } from '@/components/ui/form-alert';
 import { ListState } from '@/components/ui/list-state';
+import { ResponsiveList } from '@/components/ui/responsive-list';
 import { formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/form-errors';
 import { findUserIdByEmail } from '@/features/audit-log/api/find-user-by-email';
 import { useAuditEvents, type AuditFilters } from '@/features/audit-log/api/get-audit-events';
-import { usePhone } from '@/lib/use-phone';
 
 interface Draft {
   action: string;
@@ -56,7 +44,6 @@ export function AuditLog() {
   const [formError, setFormError] = useState<string | null>(null);
   const [resolving, setResolving] = useState(false);
   const events = useAuditEvents(filters);
-  const phone = usePhone();
   const items = events.data?.pages.flatMap((page) => page.items) ?? [];
 
   const apply = async (event: FormEvent) => {
@@ -104,64 +91,64 @@ export function AuditLog() {
       ? (event.subjectEmail ?? t('deletedUser'))
       : null;
 
-  const table = (
-    // Native scrolling on a focusable box: the table holds no control of its own, so a keyboard
-    // user could not otherwise scroll to its last columns on a narrow screen.
-    <Table.ScrollContainer minWidth={960} type="native" tabIndex={0}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" aria-label={t('tableLabel')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('columns.time')}</Table.Th>
-            <Table.Th>{t('columns.action')}</Table.Th>
-            <Table.Th>{t('columns.actor')}</Table.Th>
-            <Table.Th>{t('columns.subject')}</Table.Th>
-            <Table.Th>{t('columns.ip')}</Table.Th>
-            <Table.Th>{t('columns.details')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((event) => (
-            <Table.Tr key={event.id}>
-              <Table.Td>
-                <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {formatDateTime(event.occurredAt, i18n.language)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Badge variant="light" radius="sm" tt="none">
-                  {actionLabel(event.action)}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {who(event)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {about(event) ?? '—'}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm" ff="monospace">
-                  {event.ip ?? '—'}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Code style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
-                  {detailsText(event.details) || '—'}
-                </Code>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-
-  const cards = (
-    <CardList items={items} label={t('tableLabel')} itemKey={(event) => event.id}>
-      {(event) => (
+  const list = (
+    <ResponsiveList
+      items={items}
+      label={t('tableLabel')}
+      itemKey={(event) => event.id}
+      minWidth={960}
+      focusableScroll
+      columns={[
+        {
+          header: t('columns.time'),
+          cell: (event) => (
+            <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+              {formatDateTime(event.occurredAt, i18n.language)}
+            </Text>
+          ),
+        },
+        {
+          header: t('columns.action'),
+          cell: (event) => (
+            <Badge variant="light" radius="sm" tt="none">
+              {actionLabel(event.action)}
+            </Badge>
+          ),
+        },
+        {
+          header: t('columns.actor'),
+          cell: (event) => (
+            <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+              {who(event)}
+            </Text>
+          ),
+        },
+        {
+          header: t('columns.subject'),
+          cell: (event) => (
+            <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+              {about(event) ?? '—'}
+            </Text>
+          ),
+        },
+        {
+          header: t('columns.ip'),
+          cell: (event) => (
+            <Text fz="sm" ff="monospace">
+              {event.ip ?? '—'}
+            </Text>
+          ),
+        },
+        {
+          header: t('columns.details'),
+          cell: (event) => (
+            <Code style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+              {detailsText(event.details) || '—'}
+            </Code>
+          ),
+        },
+      ]}
+      card={(event) => (
         <>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Badge variant="light" radius="sm" tt="none">
@@ -186,7 +173,7 @@ export function AuditLog() {
           ) : null}
         </>
       )}
-    </CardList>
+    />
   );
 
   const filtered = Object.values(filters).some((value) => value !== undefined);
@@ -275,7 +262,7 @@ export function AuditLog() {
           loadingLabel={t('loading')}
           retryLabel={t('retry')}
         >
-          {phone ? cards : table}
+          {list}
           <Group justify="space-between" p="md" gap="sm">
             <Text fz="sm" c="dark.6" aria-live="polite">
               {events.hasNextPage

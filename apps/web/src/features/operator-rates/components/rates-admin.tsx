@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Rate } from '@portal/contract/transactions';
 import { CardList } from '@/components/ui/card-list';
 import { ListState } from '@/components/ui/list-state';
+import { ResponsiveList } from '@/components/ui/responsive-list';
 import { formatKoreaDateTime } from '@/lib/format';
 import { useRateAssets } from '@/features/operator-rates/api/get-rate-assets';
 import { useOperatorRates } from '@/features/operator-rates/api/get-rates';
@@ -67,6 +68,7 @@ export function RatesAdmin() {
     </Badge>
   );
 
+  // Not a ResponsiveList: an asset without a rate spans its three rate columns with a hint.
   const currentTable = (
     <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing="sm" horizontalSpacing="md" aria-label={t('current.tableLabel')}>
@@ -140,36 +142,21 @@ export function RatesAdmin() {
     </CardList>
   );
 
-  const historyTable = (
-    <Table.ScrollContainer minWidth={720}>
-      <Table verticalSpacing="xs" horizontalSpacing="md" aria-label={t('history.tableLabel')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('columns.setAt')}</Table.Th>
-            <Table.Th>{t('columns.asset')}</Table.Th>
-            <Table.Th>{t('columns.setBy')}</Table.Th>
-            <Table.Th>{t('columns.buy')}</Table.Th>
-            <Table.Th>{t('columns.sell')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {history.map((rate) => (
-            <Table.Tr key={rate.id}>
-              <Table.Td>{setAt(rate)}</Table.Td>
-              <Table.Td>{rate.asset}</Table.Td>
-              <Table.Td>{setBy(rate)}</Table.Td>
-              <Table.Td>{krw(rate.buyRateKrw, rate.asset)}</Table.Td>
-              <Table.Td>{krw(rate.sellRateKrw, rate.asset)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-
-  const historyCards = (
-    <CardList items={history} label={t('history.tableLabel')} itemKey={(rate) => rate.id}>
-      {(rate) => (
+  const historyList = (
+    <ResponsiveList
+      items={history}
+      label={t('history.tableLabel')}
+      dense
+      itemKey={(rate) => rate.id}
+      minWidth={720}
+      columns={[
+        { header: t('columns.setAt'), cell: (rate) => setAt(rate) },
+        { header: t('columns.asset'), cell: (rate) => rate.asset },
+        { header: t('columns.setBy'), cell: (rate) => setBy(rate) },
+        { header: t('columns.buy'), cell: (rate) => krw(rate.buyRateKrw, rate.asset) },
+        { header: t('columns.sell'), cell: (rate) => krw(rate.sellRateKrw, rate.asset) },
+      ]}
+      card={(rate) => (
         <>
           <Text fw={600}>{rate.asset}</Text>
           <Text fz="sm">{t('card.buy', { rate: krw(rate.buyRateKrw, rate.asset) })}</Text>
@@ -179,7 +166,7 @@ export function RatesAdmin() {
           </Text>
         </>
       )}
-    </CardList>
+    />
   );
 
   return (
@@ -222,7 +209,7 @@ export function RatesAdmin() {
             isEmpty={history.length === 0}
             empty={{ icon: IconHistory, title: t('history.empty') }}
           >
-            {phone ? historyCards : historyTable}
+            {historyList}
           </ListState>
         </Paper>
       </Stack>
