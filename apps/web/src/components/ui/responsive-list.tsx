@@ -80,7 +80,11 @@ export function ResponsiveList<Item>({
         <Table.Thead>
           <Table.Tr>
             {columns.map((column, index) => (
-              <Table.Th key={index} style={column.align === 'right' ? right : undefined}>
+              <Table.Th
+                key={index}
+                scope="col"
+                style={column.align === 'right' ? right : undefined}
+              >
                 {column.header}
               </Table.Th>
             ))}

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconReceipt, IconUserQuestion } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,13 +7,13 @@ import type { AgencyClientDetail as Detail } from '@portal/contract/agency-clien
 import { apiErrorOf } from '@/lib/api-error';
 import { CardList } from '@/components/ui/card-list';
 import { ListState } from '@/components/ui/list-state';
+import { ResponsiveList } from '@/components/ui/responsive-list';
 import { ScreenHeader } from '@/components/ui/screen-header';
 import { paths } from '@/config/paths';
 import { KycStatusBadge } from '@/components/ui/kyc-status-badge';
 import { StatusBadge } from '@/components/transactions/status-badge';
 import { formatAsset, formatDateTime, formatKrw } from '@/lib/format';
 import { useAgencyClient } from '@/features/agency-clients/api/get-agency-client';
-import { usePhone } from '@/lib/use-phone';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -74,7 +74,6 @@ export function AgencyClientDetail({ id }: { id: string }) {
 
 function ClientFacts({ client, back }: { client: Detail; back: ReactNode }) {
   const { t, i18n } = useTranslation(['agencyClients', 'kyc', 'transactions']);
-  const phone = usePhone();
   const recent = client.recentTransactions;
   const total = (transaction: Detail['recentTransactions'][number]) =>
     formatKrw(t, transaction.totalKrw);
@@ -137,83 +136,77 @@ function ClientFacts({ client, back }: { client: Detail; back: ReactNode }) {
               isEmpty={recent.length === 0}
               empty={{ icon: IconReceipt, title: t('detail.noTransactions') }}
             >
-              {phone ? (
-                <CardList items={recent} label={t('detail.recent')} itemKey={(item) => item.id}>
-                  {(item) => (
-                    <>
-                      <Group justify="space-between" wrap="nowrap">
-                        <Text fw={600} fz="sm" ff="monospace">
-                          {item.number}
+              <ResponsiveList
+                items={recent}
+                label={t('detail.recent')}
+                itemKey={(item) => item.id}
+                minWidth={720}
+                columns={[
+                  {
+                    header: t('recentColumns.number'),
+                    cell: (item) => (
+                      <Text fz="sm" ff="monospace">
+                        {item.number}
+                      </Text>
+                    ),
+                  },
+                  {
+                    header: t('recentColumns.type'),
+                    cell: (item) => (
+                      <Badge variant="default" radius="sm" tt="none">
+                        {t(`transactions:type.${item.type}`)}
+                      </Badge>
+                    ),
+                  },
+                  {
+                    header: t('recentColumns.merchant'),
+                    cell: (item) => <Text fz="sm">{item.merchantName}</Text>,
+                  },
+                  {
+                    header: t('recentColumns.amount'),
+                    align: 'right',
+                    cell: (item) => (
+                      <>
+                        <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                          {amount(item)}
                         </Text>
-                        <StatusBadge status={item.status} />
-                      </Group>
-                      <Text fz="sm">
-                        {t(`transactions:type.${item.type}`)} · {item.merchantName}
+                        <Text fz="xs" c="dark.6" style={{ whiteSpace: 'nowrap' }}>
+                          {total(item)}
+                        </Text>
+                      </>
+                    ),
+                  },
+                  {
+                    header: t('recentColumns.status'),
+                    cell: (item) => <StatusBadge status={item.status} />,
+                  },
+                  {
+                    header: t('recentColumns.date'),
+                    cell: (item) => (
+                      <Text fz="sm">{formatDateTime(item.createdAt, i18n.language)}</Text>
+                    ),
+                  },
+                ]}
+                card={(item) => (
+                  <>
+                    <Group justify="space-between" wrap="nowrap">
+                      <Text fw={600} fz="sm" ff="monospace">
+                        {item.number}
                       </Text>
-                      <Text fz="sm">
-                        {amount(item)} · {total(item)}
-                      </Text>
-                      <Text fz="xs" c="dark.6">
-                        {formatDateTime(item.createdAt, i18n.language)}
-                      </Text>
-                    </>
-                  )}
-                </CardList>
-              ) : (
-                <Table.ScrollContainer minWidth={720}>
-                  <Table
-                    verticalSpacing="sm"
-                    horizontalSpacing="md"
-                    aria-label={t('detail.recent')}
-                  >
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t('recentColumns.number')}</Table.Th>
-                        <Table.Th>{t('recentColumns.type')}</Table.Th>
-                        <Table.Th>{t('recentColumns.merchant')}</Table.Th>
-                        <Table.Th style={{ textAlign: 'right' }}>
-                          {t('recentColumns.amount')}
-                        </Table.Th>
-                        <Table.Th>{t('recentColumns.status')}</Table.Th>
-                        <Table.Th>{t('recentColumns.date')}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {recent.map((item) => (
-                        <Table.Tr key={item.id}>
-                          <Table.Td>
-                            <Text fz="sm" ff="monospace">
-                              {item.number}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <Badge variant="default" radius="sm" tt="none">
-                              {t(`transactions:type.${item.type}`)}
-                            </Badge>
-                          </Table.Td>
-                          <Table.Td>
-                            <Text fz="sm">{item.merchantName}</Text>
-                          </Table.Td>
-                          <Table.Td style={{ textAlign: 'right' }}>
-                            <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
-                              {amount(item)}
-                            </Text>
-                            <Text fz="xs" c="dark.6" style={{ whiteSpace: 'nowrap' }}>
-                              {total(item)}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <StatusBadge status={item.status} />
-                          </Table.Td>
-                          <Table.Td>
-                            <Text fz="sm">{formatDateTime(item.createdAt, i18n.language)}</Text>
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              )}
+                      <StatusBadge status={item.status} />
+                    </Group>
+                    <Text fz="sm">
+                      {t(`transactions:type.${item.type}`)} · {item.merchantName}
+                    </Text>
+                    <Text fz="sm">
+                      {amount(item)} · {total(item)}
+                    </Text>
+                    <Text fz="xs" c="dark.6">
+                      {formatDateTime(item.createdAt, i18n.language)}
+                    </Text>
+                  </>
+                )}
+              />
             </ListState>
           </Paper>
         </section>

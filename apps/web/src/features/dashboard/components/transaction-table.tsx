@@ -30,6 +30,8 @@ interface TransactionTableProps {
 /**
  * A short list of transactions with the dashboard's columns (docs/PRODUCT.md "Screens"): No., Type, Merchant,
  * Status. A table on wider screens, cards on a phone; the number opens the transaction.
+ * Not `ResponsiveList`: Mantine's Table brings its scroll area and @floating-ui to the first
+ * signed-in page, so this one is a plain semantic table (docs/BENCHMARKS.md).
  */
 export function TransactionTable({ id, title, action, query, empty }: TransactionTableProps) {
   const { t } = useTranslation(['dashboard', 'transactions']);

@@ -241,7 +241,7 @@ export function TransactionList({ scope, title }: { scope: ListScope; title: str
           loadingLabel={t('loading')}
           retryLabel={t('retry')}
         >
-          <TransactionRows items={items} label={tableLabel} withClient={withClient} phone={phone} />
+          <TransactionRows items={items} label={tableLabel} withClient={withClient} />
         </ListState>
       </Paper>
 
