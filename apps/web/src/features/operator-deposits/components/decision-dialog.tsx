@@ -1,6 +1,4 @@
-import { koreaWallClock } from '@portal/contract/korea-time';
 import { groupDigits } from '@portal/contract/decimal';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Badge,
   Button,
@@ -9,38 +7,31 @@ import {
   Group,
   Modal,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
-  Textarea,
   Title,
 } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  markRefundedRequestSchema,
-  refundDepositRequestSchema,
-  writeOffDepositRequestSchema,
-  type DepositCandidate,
-} from '@portal/contract/deposits';
-import { REFUND_REASONS, type Deposit } from '@portal/contract/transactions';
+import { type DepositCandidate } from '@portal/contract/deposits';
+import { type Deposit } from '@portal/contract/transactions';
 import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
-import { readableFieldStyles } from '@/components/ui/field-styles';
 import { FormAlert } from '@/components/ui/form-alert';
 import { ListState } from '@/components/ui/list-state';
-import { SubmitButton } from '@/components/ui/submit-button';
 import { formatKoreaDateTime } from '@/lib/format';
-import { errorMessage, fieldErrorText } from '@/lib/form-errors';
+import { errorMessage } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
 import {
   useDecideDeposit,
   useDepositDetail,
 } from '@/features/operator-deposits/api/deposit-decisions';
-import { useFormSubmit } from '@/lib/use-form-submit';
+import {
+  RefundForm,
+  RefundedForm,
+  WriteOffForm,
+} from '@/features/operator-deposits/components/decision-forms';
 
 const breakAnywhere = { overflowWrap: 'anywhere' } as const;
 
@@ -254,178 +245,5 @@ function Candidate({
         ) : null}
       </Stack>
     </Paper>
-  );
-}
-
-function RefundForm({ deposit, onDone }: { deposit: Deposit; onDone: () => void }) {
-  const { t } = useTranslation(['depositsAdmin', 'errors', 'validation']);
-  const decide = useDecideDeposit(deposit.id);
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(refundDepositRequestSchema),
-    defaultValues: { reason: undefined, note: undefined },
-  });
-
-  const { onSubmit, formError } = useFormSubmit(
-    { handleSubmit, setError },
-    async (body) => {
-      await decide.mutateAsync({ kind: 'refund', body });
-      toast('success', { message: t('decide.refundDone', { reference: deposit.bankReference }) });
-      onDone();
-    },
-    { fields: ['reason', 'note'] },
-  );
-  return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
-      <Stack gap="sm">
-        <Title order={3} fz="md">
-          {t('decide.refund')}
-        </Title>
-        <Text fz="sm" c="dark.6">
-          {t('decide.refundLead')}
-        </Text>
-        <FormAlert message={formError} />
-        <Controller
-          control={control}
-          name="reason"
-          render={({ field }) => (
-            <Select
-              label={t('decide.refundReason')}
-              required
-              data={REFUND_REASONS.map((value) => ({
-                value,
-                label: t(`refundReasons.${value}`),
-              }))}
-              value={field.value ?? null}
-              onChange={(value) => field.onChange(value ?? undefined)}
-              onBlur={field.onBlur}
-              error={fieldErrorText(t, errors.reason)}
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
-        />
-        <Textarea
-          label={t('decide.note')}
-          styles={readableFieldStyles}
-          rows={2}
-          error={fieldErrorText(t, errors.note)}
-          {...register('note', { setValueAs: (value: string) => value || undefined })}
-        />
-        <Group justify="flex-end">
-          <SubmitButton loading={decide.isPending} color="red">
-            {t('decide.refundSubmit')}
-          </SubmitButton>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
-function RefundedForm({ deposit, onDone }: { deposit: Deposit; onDone: () => void }) {
-  const { t } = useTranslation(['depositsAdmin', 'errors', 'validation']);
-  const decide = useDecideDeposit(deposit.id);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(markRefundedRequestSchema),
-    defaultValues: { bankReference: '', refundedOn: koreaWallClock().slice(0, 10) },
-  });
-
-  const { onSubmit, formError } = useFormSubmit(
-    { handleSubmit, setError },
-    async (body) => {
-      await decide.mutateAsync({ kind: 'refunded', body });
-      toast('success', { message: t('decide.refundedDone', { reference: deposit.bankReference }) });
-      onDone();
-    },
-    { fields: ['bankReference', 'refundedOn'] },
-  );
-  return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
-      <Stack gap="sm">
-        <Title order={3} fz="md">
-          {t('decide.refunded')}
-        </Title>
-        <Text fz="sm" c="dark.6">
-          {t('decide.refundedLead')}
-        </Text>
-        <FormAlert message={formError} />
-        <TextInput
-          label={t('decide.bankReference')}
-          required
-          error={fieldErrorText(t, errors.bankReference)}
-          {...register('bankReference')}
-        />
-        <TextInput
-          type="date"
-          label={t('decide.refundedOn')}
-          required
-          max={koreaWallClock().slice(0, 10)}
-          error={fieldErrorText(t, errors.refundedOn)}
-          {...register('refundedOn')}
-        />
-        <Group justify="flex-end">
-          <SubmitButton loading={decide.isPending}>{t('decide.refundedSubmit')}</SubmitButton>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
-function WriteOffForm({ deposit, onDone }: { deposit: Deposit; onDone: () => void }) {
-  const { t } = useTranslation(['depositsAdmin', 'errors', 'validation']);
-  const decide = useDecideDeposit(deposit.id);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(writeOffDepositRequestSchema),
-    defaultValues: { reason: '' },
-  });
-
-  const { onSubmit, formError } = useFormSubmit(
-    { handleSubmit, setError },
-    async (body) => {
-      await decide.mutateAsync({ kind: 'write-off', body });
-      toast('success', { message: t('decide.writeOffDone', { reference: deposit.bankReference }) });
-      onDone();
-    },
-    { fields: ['reason'] },
-  );
-  return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
-      <Stack gap="sm">
-        <Title order={3} fz="md">
-          {t('decide.writeOff')}
-        </Title>
-        <Text fz="sm" c="dark.6">
-          {t('decide.writeOffLead')}
-        </Text>
-        <FormAlert message={formError} />
-        <Textarea
-          label={t('decide.writeOffReason')}
-          styles={readableFieldStyles}
-          required
-          rows={2}
-          error={fieldErrorText(t, errors.reason)}
-          {...register('reason')}
-        />
-        <Group justify="flex-end">
-          <SubmitButton loading={decide.isPending} variant="default">
-            {t('decide.writeOffSubmit')}
-          </SubmitButton>
-        </Group>
-      </Stack>
-    </form>
   );
 }
