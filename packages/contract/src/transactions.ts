@@ -1,3 +1,9 @@
+/**
+ * The transactions contract both sides import: requests, quotes, the lists and their queries,
+ * details, deposits and refunds, each payload and its schema once. Past 300 lines because the
+ * list, detail and deposit payloads are built from the same pieces; a split by payload would
+ * import them back and forth.
+ */
 import { z } from 'zod';
 import { assetAmountSchema, krwAmountSchema, rateKrwSchema } from './money';
 import { payeeSchema } from './payees';

@@ -1,3 +1,9 @@
+/**
+ * The money tables: merchants' ledger, rates, transactions, deposits, their links and refunds.
+ * Past 300 lines because their checks and foreign keys refer to each other (one deposit pays at
+ * most one buy, every won is accounted for) and are kept in one file with the migration that
+ * guards them (docs/decisions/008, docs/decisions/010).
+ */
 import {
   CREDIT_STATUSES,
   DEPOSIT_REVIEW_REASONS,

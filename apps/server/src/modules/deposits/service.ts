@@ -1,3 +1,9 @@
+/**
+ * Recording deposits (the bank's notification, the manual entry, the statement import): each is
+ * matched, settles its buy, waits for a person or becomes a refund due, inside one transaction with
+ * its row locks taken in one order. Past 300 lines because the matching outcome, the locks and the
+ * deadlock retry are one sequence and read as one (docs/decisions/010).
+ */
 import type {
   DepositNotification,
   DepositReviewReason,

@@ -8,7 +8,8 @@ import { Zip, ZipDeflate, type AsyncFlateStreamHandler, type ZipInputFile } from
  * followed by one XML template per row, compressed batch by batch as the rows arrive. exceljs did
  * the same through its generic cell model and a style lookup per cell, which took 6 s and 100 MB
  * of garbage for 100,000 rows (docs/BENCHMARKS.md, "Excel"); here nothing but the text of one
- * batch is alive at a time.
+ * batch is alive at a time. Past 300 lines because the workbook's fixed parts are written out in
+ * full here, as the file format has them.
  */
 
 export interface XlsxColumn {

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ExportLanguage, TransactionType } from '@portal/contract/transactions';
 import { xlsxStream, type XlsxColumn, type XlsxValue } from './export-xlsx';
-import type { JoinedRow } from './repository';
+import type { JoinedRow } from './transaction-payloads';
 import { trimDecimal } from '@portal/contract/decimal';
 import { KOREA_OFFSET_MS, koreaDay, koreaWallClock } from '@portal/contract/korea-time';
 

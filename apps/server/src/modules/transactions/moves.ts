@@ -6,7 +6,7 @@ import { AppError } from '@server/lib/errors';
 import { ledgerFor, postEntry, negate } from '@server/modules/ledger/ledger';
 import { notifyTransactionChanges } from '@server/modules/live/notify';
 import { planMove, type Actor, type MoveRequest } from './state-moves';
-import type { TransactionRow } from './repository';
+import type { TransactionRow } from './transaction-payloads';
 
 export interface MoveOptions {
   /** Take of a sell: the merchant has acknowledged the debit (payouts.ts, docs/decisions/010). */

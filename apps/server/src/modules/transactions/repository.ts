@@ -1,13 +1,12 @@
-import { findKoreanBank, type Payee } from '@portal/contract/payees';
+/**
+ * The transaction lists' queries: the user's, an agency's and the operator's lists, the export's
+ * batches and one transaction's detail with its history. Longer than 300 lines because the lists
+ * share one filter, one keyset cursor and one counted total, which read best next to each other;
+ * what a row becomes on the way out is in `transaction-payloads.ts`.
+ */
 import {
-  DEBIT_FAILURES,
   listCursor,
   readListCursor,
-  type AgencyTransaction,
-  type DebitFailure,
-  type DepositInstructions,
-  type OperatorTransaction,
-  type Transaction,
   type TransactionDetail,
   type TransactionStatus,
   type TransactionType,
@@ -23,11 +22,14 @@ import {
   transactions,
   users,
 } from '@server/db/schema';
-import { trimDecimal } from '@portal/contract/decimal';
 import { koreaDayStart } from '@portal/contract/korea-time';
 import { containsPattern } from '@server/lib/text-search';
-
-export type TransactionRow = typeof transactions.$inferSelect;
+import {
+  toAgencyTransaction,
+  toOperatorTransaction,
+  toTransaction,
+  type JoinedRow,
+} from './transaction-payloads';
 
 /** B00000042 for buys, S00000043 for sells: one sequence, so numbers never repeat. */
 export async function nextTransactionNumber(tx: Database, type: TransactionType): Promise<string> {
@@ -64,90 +66,12 @@ const listColumns = {
   user: { id: users.id, name: users.name, email: users.email },
 };
 
-export type JoinedRow = {
-  cursorAt: string;
-  transaction: TransactionRow;
-  merchant: { id: string; code: string; name: string; asset: string };
-  user: { id: string; name: string; email: string };
-};
-
 function joined(db: Database) {
   return db
     .select(listColumns)
     .from(transactions)
     .innerJoin(merchants, eq(merchants.id, transactions.merchantId))
     .innerJoin(users, eq(users.id, transactions.userId));
-}
-
-/** What to pay and where: the account the buy kept when it was made, never the agency's
- * current one (docs/decisions/010). */
-function depositInstructions(row: JoinedRow): DepositInstructions | null {
-  const { transaction } = row;
-  if (transaction.type !== 'buy' || transaction.status !== 'Requested') return null;
-  const { depositBankName, depositAccountNumber, depositAccountHolder } = transaction;
-  if (!depositBankName || !depositAccountNumber || !depositAccountHolder) return null;
-  return {
-    bankName: depositBankName,
-    accountNumber: depositAccountNumber,
-    accountHolder: depositAccountHolder,
-    depositorName: row.user.name,
-    amountKrw: transaction.totalKrw,
-  };
-}
-
-export function toTransaction(row: JoinedRow): Transaction {
-  const t = row.transaction;
-  return {
-    id: t.id,
-    number: t.number,
-    type: t.type,
-    status: t.status,
-    merchant: row.merchant,
-    account: { id: t.accountId ?? '', name: t.accountName, accountNumber: t.accountNumber },
-    amount: trimDecimal(t.amount),
-    rateKrw: trimDecimal(t.rateKrw),
-    totalKrw: t.totalKrw,
-    createdAt: t.createdAt.toISOString(),
-    updatedAt: t.updatedAt.toISOString(),
-    expiresAt: t.expiresAt?.toISOString() ?? null,
-    completedAt: t.completedAt?.toISOString() ?? null,
-    delayReason: t.delayReason,
-    payoutReference: t.payoutReference,
-    creditStatus: t.creditStatus,
-    depositInstructions: depositInstructions(row),
-    payee: sellPayee(t),
-    debit:
-      t.type === 'sell'
-        ? {
-            sentAt: t.debitSentAt?.toISOString() ?? null,
-            confirmedAt: t.debitConfirmedAt?.toISOString() ?? null,
-            failure: isDebitFailure(t.debitFailure) ? t.debitFailure : null,
-          }
-        : null,
-    requested:
-      t.requestedAmount && t.requestedTotalKrw
-        ? { amount: trimDecimal(t.requestedAmount), totalKrw: t.requestedTotalKrw }
-        : null,
-  };
-}
-
-const isDebitFailure = (value: string | null): value is DebitFailure =>
-  (DEBIT_FAILURES as readonly (string | null)[]).includes(value);
-
-/** Where a sell's won is paid: the payee the sell kept when it was made (docs/decisions/010). */
-function sellPayee(t: TransactionRow): Payee | null {
-  if (t.type !== 'sell' || !t.payeeBankCode || !t.payeeAccountNumber) return null;
-  const bank = findKoreanBank(t.payeeBankCode);
-  return {
-    bankCode: t.payeeBankCode,
-    ...(bank ? { bankName: bank.en } : {}),
-    accountNumber: t.payeeAccountNumber,
-    holderName: t.payeeHolderName ?? '',
-  };
-}
-
-function toOperatorTransaction(row: JoinedRow): OperatorTransaction {
-  return { ...toTransaction(row), user: row.user };
 }
 
 export interface TransactionFilter {
@@ -284,10 +208,6 @@ async function page(db: Database, filter: TransactionFilter, oldestFirst = false
 export async function listTransactions(db: Database, filter: TransactionFilter) {
   const { rows, ...counts } = await page(db, filter);
   return { ...counts, items: rows.map(toTransaction) };
-}
-
-function toAgencyTransaction(row: JoinedRow): AgencyTransaction {
-  return { ...toTransaction(row), client: row.user };
 }
 
 /** An agency's clients' transactions, newest first. */

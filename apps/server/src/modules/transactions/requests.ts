@@ -1,3 +1,9 @@
+/**
+ * A user's buy and sell requests: the checks before one is written (own account, active merchant,
+ * limits, the quote's locked rate, the merchant balance for a sell) and the insert with its
+ * idempotency key. One file past 300 lines because buy and sell share every check but one and are
+ * clearer side by side than split by kind.
+ */
 import { addAmounts, compareAmounts, krwTotal } from '@portal/contract/money';
 import type {
   AccountPosition,

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { xlsxExport } from '@server/modules/transactions/export';
 import { xlsxStream, xmlText } from '@server/modules/transactions/export-xlsx';
-import type { JoinedRow } from '@server/modules/transactions/repository';
+import type { JoinedRow } from '@server/modules/transactions/transaction-payloads';
 
 /**
  * The Excel writer: the sheet is written as XML directly, so these read every file

@@ -1,3 +1,8 @@
+/**
+ * Home (docs/PRODUCT.md "Screens"): the welcome, what the portal does, how it works, and the sign-in
+ * and sign-up dialogs opened by the address. Past 300 lines because its sections are text and
+ * layout only, each a few lines used once; cutting them into files would scatter one page.
+ */
 import {
   Badge,
   Box,

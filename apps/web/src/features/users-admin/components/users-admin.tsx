@@ -1,3 +1,8 @@
+/**
+ * The operator's users: filters in the address, the list, and the role and status changes with
+ * their confirmation. Just past 300 lines: the confirmation texts for each change sit next to the
+ * actions that ask for them.
+ */
 import { useState } from 'react';
 import { Badge, Button, Group, Menu, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconChevronDown, IconSearch, IconUsers } from '@tabler/icons-react';
