@@ -1,6 +1,7 @@
 import { koreaWallClock } from '@portal/contract/korea-time';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Group, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import type { BaseSyntheticEvent, ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -42,48 +43,44 @@ export function RefundForm({ deposit, onDone }: { deposit: Deposit; onDone: () =
     { fields: ['reason', 'note'] },
   );
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
-      <Stack gap="sm">
-        <Title order={3} fz="md">
-          {t('decide.refund')}
-        </Title>
-        <Text fz="sm" c="dark.6">
-          {t('decide.refundLead')}
-        </Text>
-        <FormAlert message={formError} />
-        <Controller
-          control={control}
-          name="reason"
-          render={({ field }) => (
-            <Select
-              label={t('decide.refundReason')}
-              required
-              data={REFUND_REASONS.map((value) => ({
-                value,
-                label: t(`refundReasons.${value}`),
-              }))}
-              value={field.value ?? null}
-              onChange={(value) => field.onChange(value ?? undefined)}
-              onBlur={field.onBlur}
-              error={fieldErrorText(t, errors.reason)}
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
-        />
-        <Textarea
-          label={t('decide.note')}
-          styles={readableFieldStyles}
-          rows={2}
-          error={fieldErrorText(t, errors.note)}
-          {...register('note', { setValueAs: (value: string) => value || undefined })}
-        />
-        <Group justify="flex-end">
-          <SubmitButton loading={decide.isPending} color="red">
-            {t('decide.refundSubmit')}
-          </SubmitButton>
-        </Group>
-      </Stack>
-    </form>
+    <DecisionForm
+      title={t('decide.refund')}
+      lead={t('decide.refundLead')}
+      formError={formError}
+      onSubmit={onSubmit}
+      submit={
+        <SubmitButton loading={decide.isPending} color="red">
+          {t('decide.refundSubmit')}
+        </SubmitButton>
+      }
+    >
+      <Controller
+        control={control}
+        name="reason"
+        render={({ field }) => (
+          <Select
+            label={t('decide.refundReason')}
+            required
+            data={REFUND_REASONS.map((value) => ({
+              value,
+              label: t(`refundReasons.${value}`),
+            }))}
+            value={field.value ?? null}
+            onChange={(value) => field.onChange(value ?? undefined)}
+            onBlur={field.onBlur}
+            error={fieldErrorText(t, errors.reason)}
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+      />
+      <Textarea
+        label={t('decide.note')}
+        styles={readableFieldStyles}
+        rows={2}
+        error={fieldErrorText(t, errors.note)}
+        {...register('note', { setValueAs: (value: string) => value || undefined })}
+      />
+    </DecisionForm>
   );
 }
 
@@ -110,34 +107,28 @@ export function RefundedForm({ deposit, onDone }: { deposit: Deposit; onDone: ()
     { fields: ['bankReference', 'refundedOn'] },
   );
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
-      <Stack gap="sm">
-        <Title order={3} fz="md">
-          {t('decide.refunded')}
-        </Title>
-        <Text fz="sm" c="dark.6">
-          {t('decide.refundedLead')}
-        </Text>
-        <FormAlert message={formError} />
-        <TextInput
-          label={t('decide.bankReference')}
-          required
-          error={fieldErrorText(t, errors.bankReference)}
-          {...register('bankReference')}
-        />
-        <TextInput
-          type="date"
-          label={t('decide.refundedOn')}
-          required
-          max={koreaWallClock().slice(0, 10)}
-          error={fieldErrorText(t, errors.refundedOn)}
-          {...register('refundedOn')}
-        />
-        <Group justify="flex-end">
-          <SubmitButton loading={decide.isPending}>{t('decide.refundedSubmit')}</SubmitButton>
-        </Group>
-      </Stack>
-    </form>
+    <DecisionForm
+      title={t('decide.refunded')}
+      lead={t('decide.refundedLead')}
+      formError={formError}
+      onSubmit={onSubmit}
+      submit={<SubmitButton loading={decide.isPending}>{t('decide.refundedSubmit')}</SubmitButton>}
+    >
+      <TextInput
+        label={t('decide.bankReference')}
+        required
+        error={fieldErrorText(t, errors.bankReference)}
+        {...register('bankReference')}
+      />
+      <TextInput
+        type="date"
+        label={t('decide.refundedOn')}
+        required
+        max={koreaWallClock().slice(0, 10)}
+        error={fieldErrorText(t, errors.refundedOn)}
+        {...register('refundedOn')}
+      />
+    </DecisionForm>
   );
 }
 
@@ -164,28 +155,57 @@ export function WriteOffForm({ deposit, onDone }: { deposit: Deposit; onDone: ()
     { fields: ['reason'] },
   );
   return (
+    <DecisionForm
+      title={t('decide.writeOff')}
+      lead={t('decide.writeOffLead')}
+      formError={formError}
+      onSubmit={onSubmit}
+      submit={
+        <SubmitButton loading={decide.isPending} variant="default">
+          {t('decide.writeOffSubmit')}
+        </SubmitButton>
+      }
+    >
+      <Textarea
+        label={t('decide.writeOffReason')}
+        styles={readableFieldStyles}
+        required
+        rows={2}
+        error={fieldErrorText(t, errors.reason)}
+        {...register('reason')}
+      />
+    </DecisionForm>
+  );
+}
+
+/** The frame the three forms share: a heading, a lead, the form's alert, the fields, the button. */
+function DecisionForm({
+  title,
+  lead,
+  formError,
+  onSubmit,
+  submit,
+  children,
+}: {
+  title: string;
+  lead: string;
+  formError: string | null;
+  onSubmit: (event?: BaseSyntheticEvent) => Promise<unknown>;
+  submit: ReactNode;
+  children: ReactNode;
+}) {
+  return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="sm">
         <Title order={3} fz="md">
-          {t('decide.writeOff')}
+          {title}
         </Title>
         <Text fz="sm" c="dark.6">
-          {t('decide.writeOffLead')}
+          {lead}
         </Text>
         <FormAlert message={formError} />
-        <Textarea
-          label={t('decide.writeOffReason')}
-          styles={readableFieldStyles}
-          required
-          rows={2}
-          error={fieldErrorText(t, errors.reason)}
-          {...register('reason')}
-        />
-        <Group justify="flex-end">
-          <SubmitButton loading={decide.isPending} variant="default">
-            {t('decide.writeOffSubmit')}
-          </SubmitButton>
-        </Group>
+        {children}
+        <Group justify="flex-end">{submit}</Group>
       </Stack>
     </form>
   );
