@@ -153,6 +153,8 @@ async function send<T>(
   };
   let response: Response;
   try {
+    // Through a Request, as a browser would build it: under the unit tests' jsdom this is what
+    // turns jsdom's FormData and File into ones Node's fetch can send (docs/decisions/013).
     response = await fetch(new Request(apiUrl(path, params), init));
   } catch (error) {
     if (signal?.aborted) throw new Error(CANCELLED_MESSAGE);
