@@ -1,3 +1,4 @@
+import { File as NodeFile } from 'node:buffer';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { vi, type Mock } from 'vitest';
@@ -79,9 +80,24 @@ function paramsOf(url: URL): Params {
   return params;
 }
 
+/**
+ * A multipart body as FormData. Node's own parser makes each file with the global `File`, which
+ * in these tests is jsdom's, and Node 24 then refuses its own result; it parses with Node's `File`
+ * in place for that moment.
+ */
+async function formDataOf(request: Request): Promise<FormData> {
+  const jsdomFile = globalThis.File;
+  globalThis.File = NodeFile as unknown as typeof File;
+  try {
+    return await request.formData();
+  } finally {
+    globalThis.File = jsdomFile;
+  }
+}
+
 async function bodyOf(request: Request): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
-  if (type.includes('multipart/form-data')) return request.formData();
+  if (type.includes('multipart/form-data')) return formDataOf(request);
   const text = await request.text();
   if (text === '') return undefined;
   return type.includes('json') ? (JSON.parse(text) as unknown) : text;

