@@ -4,11 +4,11 @@ import type {
   RefundDepositRequest,
 } from '@portal/contract/deposits';
 import { assetForKrw, compareAmounts } from '@portal/contract/money';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { deposits, transactions } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
-import { recordAuditEvent } from '@server/modules/audit/audit-log';
+import { recordAuditEvent, type AuditAction } from '@server/modules/audit/audit-log';
 import { applyMove } from '@server/modules/transactions/moves';
 import type { DepositRow } from './service';
 import { koreaDay, koreaDayStart } from '@portal/contract/korea-time';
@@ -31,6 +31,42 @@ export interface OperatorContext {
 
 /** Deposits whose won is still in the portal's hands: they can pay a buy. */
 const USABLE = ['review', 'refund_due'] as const;
+
+/**
+ * Writes an operator's decision on a locked deposit: its new fields with who decided and when,
+ * then the audit event, which always names the deposit by its bank reference.
+ */
+async function recordDecision(
+  tx: Database,
+  deposit: DepositRow,
+  operator: OperatorContext,
+  {
+    set,
+    where = eq(deposits.id, deposit.id),
+    action,
+    subjectUserId,
+    details,
+  }: {
+    set: Partial<typeof deposits.$inferInsert>;
+    where?: SQL;
+    action: AuditAction;
+    subjectUserId: string;
+    details: Record<string, unknown>;
+  },
+): Promise<void> {
+  const now = new Date();
+  await tx
+    .update(deposits)
+    .set({ ...set, decidedBy: operator.userId, decidedAt: now, updatedAt: now })
+    .where(where);
+  await recordAuditEvent(tx, {
+    action,
+    actorUserId: operator.userId,
+    subjectUserId,
+    ip: operator.ip,
+    details: { deposit: deposit.bankReference, ...details },
+  });
+}
 
 async function lockDeposit(tx: Database, id: string): Promise<DepositRow> {
   const [deposit] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('update');
@@ -93,27 +129,17 @@ export async function matchDeposit(
     const actor = { kind: 'operator' as const, userId: operator.userId };
     const move = buy.status === 'Requested' ? 'operator_match_deposit' : 'operator_complete_buy';
     await applyMove(tx, buy.id, { move, depositId: deposit.id, note: input.note }, actor);
-    const now = new Date();
-    await tx
-      .update(deposits)
-      .set({
+    await recordDecision(tx, deposit, operator, {
+      set: {
         status: 'settled',
         matchedTransactionId: buy.id,
         refundReason: null,
         refundTransactionId: null,
         resolution: input.note ?? null,
-        decidedBy: operator.userId,
-        decidedAt: now,
-        updatedAt: now,
-      })
-      .where(eq(deposits.id, deposit.id));
-    await recordAuditEvent(tx, {
+      },
       action: 'deposit_matched',
-      actorUserId: operator.userId,
       subjectUserId: buy.userId,
-      ip: operator.ip,
       details: {
-        deposit: deposit.bankReference,
         transaction: buy.number,
         amountKrw: deposit.amountKrw,
         ...(differs ? { requestedTotalKrw: buy.totalKrw, differenceAccepted: true } : {}),
@@ -154,26 +180,16 @@ export async function refundDeposit(
       owner = buy.userId;
       number = buy.number;
     }
-    const now = new Date();
-    await tx
-      .update(deposits)
-      .set({
+    await recordDecision(tx, deposit, operator, {
+      set: {
         status: 'refund_due',
         refundReason: input.reason,
         refundTransactionId: transactionId,
         resolution: input.note ?? null,
-        decidedBy: operator.userId,
-        decidedAt: now,
-        updatedAt: now,
-      })
-      .where(eq(deposits.id, deposit.id));
-    await recordAuditEvent(tx, {
+      },
       action: 'deposit_refund_due',
-      actorUserId: operator.userId,
       subjectUserId: owner ?? operator.userId,
-      ip: operator.ip,
       details: {
-        deposit: deposit.bankReference,
         amountKrw: deposit.amountKrw,
         reason: input.reason,
         ...(number ? { transaction: number } : {}),
@@ -200,25 +216,15 @@ export async function markRefunded(
   await db.transaction(async (tx) => {
     const deposit = await lockDeposit(tx, depositId);
     if (deposit.status !== 'refund_due') throw new AppError('DEPOSIT_ALREADY_RESOLVED');
-    const at = new Date();
-    await tx
-      .update(deposits)
-      .set({
+    await recordDecision(tx, deposit, operator, {
+      set: {
         status: 'refunded',
         refundBankReference: input.bankReference,
         refundedAt: koreaDayStart(input.refundedOn),
-        decidedBy: operator.userId,
-        decidedAt: at,
-        updatedAt: at,
-      })
-      .where(eq(deposits.id, deposit.id));
-    await recordAuditEvent(tx, {
+      },
       action: 'deposit_refunded',
-      actorUserId: operator.userId,
       subjectUserId: (await ownerOf(tx, deposit.refundTransactionId)) ?? operator.userId,
-      ip: operator.ip,
       details: {
-        deposit: deposit.bankReference,
         amountKrw: deposit.amountKrw,
         bankReference: input.bankReference,
         refundedOn: input.refundedOn,
@@ -239,23 +245,12 @@ export async function writeOffDeposit(
     if (!(USABLE as readonly string[]).includes(deposit.status)) {
       throw new AppError('DEPOSIT_ALREADY_RESOLVED');
     }
-    const now = new Date();
-    await tx
-      .update(deposits)
-      .set({
-        status: 'written_off',
-        writeOffReason: reason,
-        decidedBy: operator.userId,
-        decidedAt: now,
-        updatedAt: now,
-      })
-      .where(and(eq(deposits.id, deposit.id), inArray(deposits.status, [...USABLE])));
-    await recordAuditEvent(tx, {
+    await recordDecision(tx, deposit, operator, {
+      set: { status: 'written_off', writeOffReason: reason },
+      where: and(eq(deposits.id, deposit.id), inArray(deposits.status, [...USABLE])),
       action: 'deposit_written_off',
-      actorUserId: operator.userId,
       subjectUserId: (await ownerOf(tx, deposit.refundTransactionId)) ?? operator.userId,
-      ip: operator.ip,
-      details: { deposit: deposit.bankReference, amountKrw: deposit.amountKrw, reason },
+      details: { amountKrw: deposit.amountKrw, reason },
     });
   });
 }
