@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema } from './auth';
 
 /** The security events the audit log keeps. */
 export const AUDIT_ACTIONS = [
@@ -35,18 +36,24 @@ export type AuditAction = z.infer<typeof auditActionSchema>;
 export const AUDIT_PAGE_MAX = 100;
 export const AUDIT_PAGE_DEFAULT = 50;
 
-/** A date (`2026-03-01`, a whole day in UTC) or an instant with its offset. */
+/** A calendar day in Korea (`2026-03-01`) or an instant with its offset. */
 const instantSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
   error: 'invalid',
 });
 
 /**
- * GET /api/operator/audit-events: newest first. `userId` matches who acted or whom the event is
- * about; `from` and `to` are inclusive (a `to` date covers that whole day); `cursor` is the
- * `nextCursor` of the previous page.
+ * GET /api/operator/audit-events: newest first. `email` (as the user has it now, any case) or
+ * `userId` matches who acted or whom the event is about; an email nobody has is refused on its
+ * field (`userUnknown`), so a mistyped address does not read as "no events". `from` and `to` are
+ * inclusive, and a date is a calendar day in Korea, as in the transaction lists: `from` starts
+ * at 00:00 KST, `to` takes in its whole day. `cursor` is the `nextCursor` of the previous page.
  */
 export const auditEventsQuerySchema = z.strictObject({
   action: auditActionSchema.optional(),
+  email: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    emailSchema.optional(),
+  ),
   userId: z.uuid({ error: 'invalid' }).optional(),
   from: instantSchema.optional(),
   to: instantSchema.optional(),

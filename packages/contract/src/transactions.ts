@@ -234,8 +234,9 @@ export function listCursor(at: string, number: string): string {
 }
 
 /**
- * GET /api/transactions (the signed-in user's own) and GET /api/agency/transactions (an agency's
- * clients'): newest first, then by number, so paging is stable. `page` numbers the page (for
+ * GET /api/transactions (the signed-in user's own), GET /api/agency/transactions (an agency's
+ * clients') and GET /api/operator/transactions (everyone's): newest first (the operator's
+ * oldest first), then by number, so paging is stable. `page` numbers the page (for
  * "Showing {from} to {to}"); with `after` (the previous page's `nextCursor`) the page starts just
  * after that row instead of skipping (page - 1) x pageSize rows, so Next stays fast on deep pages,
  * while any page can still be opened by its number.

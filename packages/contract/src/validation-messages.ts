@@ -36,6 +36,7 @@ export const VALIDATION_MESSAGES_EN = {
   bankAccountNumberInvalid: 'A bank account number has 6 to 30 digits and dashes.',
   payeeBankInvalid: 'Choose a bank from the list.',
   payeeAccountNumberInvalid: 'An account number has 10 to 16 digits, with or without dashes.',
+  userUnknown: 'No user has this email.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES_EN;

@@ -9,13 +9,19 @@ const subjects = alias(users, 'subjects');
 
 export interface AuditFilter {
   action?: AuditAction;
-  /** Who acted or whom the event is about. */
-  userId?: string;
+  /** Who acted or whom the event is about: every one of these users (one, or none to match all). */
+  userIds: string[];
   /** Inclusive lower bound. */
   from?: Date;
   /** Upper bound; exclusive when `toExclusive`. */
   to?: Date;
   toExclusive?: boolean;
+}
+
+/** The id of the user whose email this is now (emails are kept in lower case), or null. */
+export async function findUserIdByEmail(db: Database, email: string): Promise<string | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row?.id ?? null;
 }
 
 /** Where the previous page ended: the last event's time (to the microsecond) and id. */
@@ -37,11 +43,8 @@ export async function listAuditEvents(
 ): Promise<Array<AuditEvent & { position: AuditPosition }>> {
   const conditions: SQL[] = [];
   if (filter.action) conditions.push(eq(auditEvents.action, filter.action));
-  if (filter.userId) {
-    const either = or(
-      eq(auditEvents.actorUserId, filter.userId),
-      eq(auditEvents.subjectUserId, filter.userId),
-    );
+  for (const userId of filter.userIds) {
+    const either = or(eq(auditEvents.actorUserId, userId), eq(auditEvents.subjectUserId, userId));
     if (either) conditions.push(either);
   }
   if (filter.from) conditions.push(gte(auditEvents.occurredAt, filter.from));

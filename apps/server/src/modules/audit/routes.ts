@@ -3,9 +3,15 @@ import {
   auditEventsResponseSchema,
   type AuditEvent,
 } from '@portal/contract/audit';
+import { koreaDayStart } from '@portal/contract/korea-time';
 import { AppError } from '@server/lib/errors';
 import type { RoutePlugin } from '@server/lib/zod-routes';
-import { listAuditEvents, type AuditFilter, type AuditPosition } from './repository';
+import {
+  findUserIdByEmail,
+  listAuditEvents,
+  type AuditFilter,
+  type AuditPosition,
+} from './repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -19,13 +25,21 @@ const auditRoutes: RoutePlugin = async (app) => {
       schema: { querystring: auditEventsQuerySchema, response: { 200: auditEventsResponseSchema } },
     },
     async (request) => {
-      const { action, userId, from, to, limit, cursor } = request.query;
-      const filter: AuditFilter = { action, userId };
-      if (from) filter.from = new Date(DATE_ONLY.test(from) ? `${from}T00:00:00Z` : from);
+      const { action, email, userId, from, to, limit, cursor } = request.query;
+      const filter: AuditFilter = { action, userIds: userId ? [userId] : [] };
+      if (email) {
+        const byEmail = await findUserIdByEmail(app.db, email);
+        if (!byEmail) {
+          throw new AppError('VALIDATION_FAILED', undefined, { fields: { email: 'userUnknown' } });
+        }
+        filter.userIds.push(byEmail);
+      }
+      // A date is a calendar day in Korea, as in the transaction lists (docs/decisions/012).
+      if (from) filter.from = DATE_ONLY.test(from) ? koreaDayStart(from) : new Date(from);
       if (to) {
-        // A date covers that whole day: up to, not including, the next midnight.
+        // A date covers that whole day: up to, not including, the next midnight in Korea.
         const dateOnly = DATE_ONLY.test(to);
-        filter.to = dateOnly ? new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS) : new Date(to);
+        filter.to = dateOnly ? new Date(koreaDayStart(to).getTime() + DAY_MS) : new Date(to);
         filter.toExclusive = dateOnly;
       }
       const position = cursor === undefined ? undefined : decodeCursor(cursor);

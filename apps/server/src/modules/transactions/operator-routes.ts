@@ -1,14 +1,12 @@
 import {
   completeTransactionRequestSchema,
   operatorCancelRequestSchema,
+  transactionListQuerySchema,
   operatorTransactionListResponseSchema,
   operatorTransactionSchema,
   takeSellRequestSchema,
   transactionIdParamsSchema,
-  transactionListQuerySchema,
-  TRANSACTION_STATUSES,
 } from '@portal/contract/transactions';
-import { z } from 'zod';
 import { AppError } from '@server/lib/errors';
 import type { RoutePlugin } from '@server/lib/zod-routes';
 import { recordAuditEvent } from '@server/modules/audit/audit-log';
@@ -16,11 +14,6 @@ import { matchDeposit } from '@server/modules/deposits/decisions';
 import { applyMove } from './moves';
 import { completeSell, takeSell } from './payouts';
 import { findTransaction, listOperatorTransactions, operatorTransaction } from './repository';
-
-const operatorListQuerySchema = transactionListQuerySchema.extend({
-  /** One status or several: ?status=Requested&status=Pending */
-  status: z.union([z.enum(TRANSACTION_STATUSES), z.array(z.enum(TRANSACTION_STATUSES))]).optional(),
-});
 
 /**
  * The operator's side of requests (docs/PRODUCT.md "Roles": payouts of sells, buys that need a person).
@@ -49,7 +42,7 @@ const operatorTransactionRoutes: RoutePlugin = async (app) => {
     {
       config,
       schema: {
-        querystring: operatorListQuerySchema,
+        querystring: transactionListQuerySchema,
         response: { 200: operatorTransactionListResponseSchema },
       },
     },

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '@portal/contract/audit';
+import { koreaDay } from '@portal/contract/korea-time';
+import { auditEvents } from '@server/db/schema';
 import type { App } from '@server/lib/zod-routes';
 import { BrowserClient, GOOD_PASSWORD } from '@test/browser-client';
 import { buildTestApp } from '@test/helpers';
@@ -76,14 +78,51 @@ describe('GET /api/operator/audit-events', () => {
     expect(failures).toHaveLength(1);
     expect(failures[0]).toMatchObject({ subjectUserId: user.id, actorUserId: null });
 
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    // Days in Korea, as the filter reads them.
+    const yesterday = koreaDay(new Date(Date.now() - 86_400_000));
+    const tomorrow = koreaDay(new Date(Date.now() + 86_400_000));
     expect(await items({ userId: user.id, to: yesterday })).toHaveLength(0);
     expect(await items({ userId: user.id, from: tomorrow })).toHaveLength(0);
     expect(await items({ userId: user.id, from: yesterday, to: tomorrow })).toHaveLength(5);
     const inFuture = new Date(Date.now() + 3_600_000).toISOString();
     expect(await items({ userId: user.id, from: inFuture })).toHaveLength(0);
     expect(await items({ userId: user.id, to: inFuture })).toHaveLength(5);
+  });
+
+  it('reads a date as a calendar day in Korea, both ends inclusive', async () => {
+    const user = await createUser(app);
+    // 23:59 on 1 March and 00:00 on 2 March in Korea; 14:59 and 15:00 on 1 March in UTC.
+    const times = ['2026-03-01T14:59:59.999Z', '2026-03-01T15:00:00.000Z'];
+    for (const occurredAt of times) {
+      await app.db.insert(auditEvents).values({
+        action: 'profile_changed',
+        actorUserId: user.id,
+        subjectUserId: user.id,
+        occurredAt: new Date(occurredAt),
+      });
+    }
+    const at = async (query: Record<string, string>) =>
+      (await items({ userId: user.id, ...query })).map((event) => event.occurredAt).sort();
+    expect(await at({ from: '2026-03-01', to: '2026-03-01' })).toEqual([times[0]]);
+    expect(await at({ from: '2026-03-02', to: '2026-03-02' })).toEqual([times[1]]);
+    expect(await at({ from: '2026-03-01', to: '2026-03-02' })).toEqual(times);
+    expect(await at({ to: '2026-02-28' })).toEqual([]);
+  });
+
+  it('finds a user by email, in any case, and refuses an email nobody has on its field', async () => {
+    const user = await busyUser();
+    const byId = await items({ userId: user.id });
+    expect(await items({ email: user.email.toUpperCase() })).toEqual(byId);
+    expect(await items({ email: user.email, action: 'sign_out' })).toHaveLength(1);
+
+    const unknown = await list({ email: 'nobody-at-all@example.com' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { email: 'userUnknown' },
+    });
+    // An empty box is no filter.
+    expect((await list({ email: '  ', limit: 1 })).statusCode).toBe(200);
   });
 
   it('pages with a cursor: every event once, in order, then no cursor', async () => {
@@ -111,6 +150,8 @@ describe('GET /api/operator/audit-events', () => {
     [{ from: '2026-02-30' }, 'from'],
     [{ to: 'yesterday' }, 'to'],
     [{ cursor: 'garbage' }, 'cursor'],
+    [{ email: 'not an email' }, 'email'],
+    [{ email: `${'a'.repeat(250)}@example.com` }, 'email'],
     [
       {
         cursor: Buffer.from(

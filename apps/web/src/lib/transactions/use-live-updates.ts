@@ -18,8 +18,17 @@ export const EVENTS_PATH = '/events';
 const FIRST_DELAY_MS = 1_000;
 const MAX_DELAY_MS = 30_000;
 
-/** The query key prefixes a transaction change makes stale. */
-export const LIVE_QUERY_PREFIXES = [['transactions'], ['positions']] as const;
+/**
+ * The query key prefixes a transaction change makes stale: a user's own lists and positions,
+ * and, for an operator (who hears every user's changes), the transaction queues and the deposit
+ * list, since a deposit settling a buy moves it out of review. A key no screen holds costs nothing.
+ */
+export const LIVE_QUERY_PREFIXES = [
+  ['transactions'],
+  ['positions'],
+  ['operator', 'transactions'],
+  ['operator', 'deposits'],
+] as const;
 
 export function invalidateLiveQueries(queryClient: QueryClient) {
   return Promise.all(

@@ -1,21 +1,23 @@
 import { Anchor, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { generatePath, Link, useSearchParams } from 'react-router';
-import { CLIENT_PAGE_SIZE_DEFAULT, type AgencyClient } from '@portal/contract/agency-clients';
+import { generatePath, Link } from 'react-router';
+import {
+  agencyClientsQuerySchema,
+  CLIENT_PAGE_SIZE_DEFAULT,
+  type AgencyClient,
+} from '@portal/contract/agency-clients';
 import { ListPager } from '@/components/ui/list-pager';
 import { ListState } from '@/components/ui/list-state';
 import { ResponsiveList } from '@/components/ui/responsive-list';
 import { paths } from '@/config/paths';
 import { KycStatusBadge } from '@/components/ui/kyc-status-badge';
 import { formatDateTime, formatKrw } from '@/lib/format';
-import { useUrlSearch } from '@/lib/use-url-search';
+import { useListSearch, useListState } from '@/lib/use-list-state';
 import { useAgencyClients } from '@/features/agency-clients/api/get-agency-clients';
 
-function pageOf(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
+/** What the list shows, in the address: ?q=&page= */
+const clientsListState = agencyClientsQuerySchema.pick({ q: true, page: true });
 
 export const clientPath = (id: string) => generatePath(paths.app.clientDetail, { id });
 
@@ -25,20 +27,12 @@ export const clientPath = (id: string) => generatePath(paths.app.clientDetail, {
  */
 export function AgencyClients() {
   const { t, i18n } = useTranslation(['agencyClients', 'transactions']);
-  const [params, setParams] = useSearchParams();
-  const page = pageOf(params.get('page'));
-  const [search, setSearch, q] = useUrlSearch();
+  const view = useListState(clientsListState);
+  const { q, page } = view.query;
+  const search = useListSearch(view);
 
-  const clients = useAgencyClients({ q: q || undefined, page, pageSize: CLIENT_PAGE_SIZE_DEFAULT });
+  const clients = useAgencyClients({ q, page, pageSize: CLIENT_PAGE_SIZE_DEFAULT });
   const items = clients.data?.items ?? [];
-
-  const goTo = (next: number) =>
-    setParams((current) => {
-      const copy = new URLSearchParams(current);
-      if (next > 1) copy.set('page', String(next));
-      else copy.delete('page');
-      return copy;
-    });
 
   const volume = (client: AgencyClient) => formatKrw(t, client.volumeKrw);
   const joined = (client: AgencyClient) => formatDateTime(client.joinedAt, i18n.language);
@@ -131,8 +125,9 @@ export function AgencyClients() {
         label={t('search.label')}
         placeholder={t('search.placeholder')}
         leftSection={<IconSearch size={16} aria-hidden />}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
+        value={search.value}
+        onChange={search.onChange}
+        onKeyDown={search.onKeyDown}
         maxLength={100}
         maw={420}
       />
@@ -161,7 +156,7 @@ export function AgencyClients() {
                   ? t('paging.page', { page: control })
                   : t(`paging.${control}`)
               }
-              onChange={goTo}
+              onChange={(next) => view.change({ page: next })}
             />
           ) : null}
         </ListState>

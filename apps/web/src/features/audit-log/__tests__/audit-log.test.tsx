@@ -1,9 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { AuditEvent } from '@portal/contract/audit';
 import { AuditLog } from '@/features/audit-log/components/audit-log';
 import { mockApi } from '@/testing/api';
-import { ok, renderApp, testUser } from '@/testing/app';
+import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
 
 const operatorId = '6f1c2b9e-0000-4000-8000-0000000000aa';
 const userId = '6f1c2b9e-0000-4000-8000-0000000000bb';
@@ -21,10 +21,13 @@ function event(index: number, action = 'sign_in'): AuditEvent {
   };
 }
 
-type Params = { cursor?: string; action?: string };
+type Params = { cursor?: string; action?: string; email?: string };
 let auditGet: Mock<(params: Params) => ReturnType<typeof ok>>;
 beforeEach(() => {
   auditGet = vi.fn((params: Params) => {
+    if (params.email && params.email !== 'client@example.com') {
+      throw apiFailure(400, 'VALIDATION_FAILED', { fields: { email: 'userUnknown' } });
+    }
     if (params.action) return ok({ items: [event(9, params.action)], nextCursor: null });
     return params.cursor
       ? ok({ items: [event(3)], nextCursor: null })
@@ -32,28 +35,12 @@ beforeEach(() => {
   });
   mockApi.get.mockImplementation((url: string, config?: { params?: unknown }) => {
     if (url === '/auth/me') return Promise.resolve(ok({ user: { ...testUser, role: 'operator' } }));
-    if (url === '/operator/audit-events')
-      return Promise.resolve(auditGet(config?.params as Params));
-    if (url === '/operator/users') {
-      return Promise.resolve(
-        ok({
-          items: [
-            {
-              id: userId,
-              name: '홍길동',
-              email: 'client@example.com',
-              phone: '010-1234-5678',
-              role: 'client',
-              status: 'active',
-              agency: null,
-              joinedAt: '2026-03-02T01:02:03.000Z',
-            },
-          ],
-          total: 1,
-          page: 1,
-          pageSize: 100,
-        }),
-      );
+    if (url === '/operator/audit-events') {
+      try {
+        return Promise.resolve(auditGet(config?.params as Params));
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
     }
     return Promise.reject(new Error(`unexpected GET ${url}`));
   });
@@ -73,39 +60,68 @@ describe('audit log (operator)', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
-  it('applies the action, a Korean date range and a user found by email', async () => {
-    await renderApp(<AuditLog />);
+  it('applies the action, a range of days in Korea and an email, through the address', async () => {
+    const { router } = await renderApp(<AuditLog />);
     await screen.findByRole('table', { name: 'Audit events' });
     fireEvent.click(screen.getByRole('combobox', { name: 'Action' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Status changed', hidden: true }));
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-02' } });
     fireEvent.change(screen.getByRole('textbox', { name: "User's email" }), {
-      target: { value: 'Client@Example.com' },
+      target: { value: ' Client@Example.com ' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    // The server reads the days as days in Korea; the browser sends them as picked.
     await waitFor(() =>
       expect(auditGet).toHaveBeenLastCalledWith({
         action: 'status_changed',
-        userId,
-        from: '2026-03-01T00:00:00+09:00',
-        to: '2026-03-02T23:59:59.999+09:00',
+        email: 'client@example.com',
+        from: '2026-03-01',
+        to: '2026-03-02',
         limit: '50',
       }),
     );
     expect(await screen.findByText('1 event')).toBeTruthy();
+    expect(router.state.location.search).toBe(
+      '?action=status_changed&email=client%40example.com&from=2026-03-01&to=2026-03-02',
+    );
+
+    // Back undoes the filters, and the form follows.
+    await act(() => router.navigate(-1));
+    expect(await screen.findByText('2 events shown, more are available')).toBeTruthy();
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('');
   });
 
-  it('says when no user has the email, and refuses a range out of order', async () => {
+  it('opens a shared address with its filters in the form', async () => {
+    await renderApp(<AuditLog />, { path: '/?action=status_changed&from=2026-03-01&cursor=x' });
+    expect(await screen.findByText('1 event')).toBeTruthy();
+    expect(auditGet).toHaveBeenLastCalledWith({
+      action: 'status_changed',
+      from: '2026-03-01',
+      limit: '50',
+    });
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-03-01');
+    expect((screen.getByRole('combobox', { name: 'Action' }) as HTMLInputElement).value).toBe(
+      'Status changed',
+    );
+  });
+
+  it('says when no user has the email, refuses a malformed one and a range out of order', async () => {
     await renderApp(<AuditLog />, { language: 'ko' });
     await screen.findByRole('table', { name: '감사 이벤트' });
-    fireEvent.change(screen.getByRole('textbox', { name: '사용자 이메일' }), {
-      target: { value: 'nobody@example.com' },
-    });
+    const email = screen.getByRole('textbox', { name: '사용자 이메일' });
+    fireEvent.change(email, { target: { value: 'nobody@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: '적용' }));
     expect(
       await screen.findByText('nobody@example.com 이메일을 쓰는 사용자가 없습니다.'),
     ).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    fireEvent.change(email, { target: { value: 'not an email' } });
+    fireEvent.click(screen.getByRole('button', { name: '적용' }));
+    expect(await screen.findByText('올바른 이메일 주소를 입력해 주세요.')).toBeTruthy();
+
+    fireEvent.change(email, { target: { value: '' } });
     fireEvent.change(screen.getByLabelText('시작일'), { target: { value: '2026-03-05' } });
     fireEvent.change(screen.getByLabelText('종료일'), { target: { value: '2026-03-01' } });
     fireEvent.click(screen.getByRole('button', { name: '적용' }));

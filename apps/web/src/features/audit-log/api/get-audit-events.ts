@@ -8,8 +8,9 @@ export const AUDIT_PAGE_SIZE = 50;
 
 export interface AuditFilters {
   action?: AuditAction;
-  userId?: string;
-  /** ISO instants with their offset (inclusive). */
+  /** Who acted or whom the event is about, by their email. */
+  email?: string;
+  /** Calendar days in Korea (YYYY-MM-DD), both inclusive; the server reads them so. */
   from?: string;
   to?: string;
 }

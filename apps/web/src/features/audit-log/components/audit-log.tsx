@@ -1,15 +1,33 @@
 import { useState, type FormEvent } from 'react';
+import type { z } from 'zod';
 import { Badge, Button, Code, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconFilter, IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_ACTIONS, type AuditAction, type AuditEvent } from '@portal/contract/audit';
+import {
+  AUDIT_ACTIONS,
+  auditEventsQuerySchema,
+  type AuditAction,
+  type AuditEvent,
+} from '@portal/contract/audit';
 import { FormAlert } from '@/components/ui/form-alert';
 import { ListState } from '@/components/ui/list-state';
 import { ResponsiveList } from '@/components/ui/responsive-list';
 import { formatDateTime } from '@/lib/format';
-import { errorMessage } from '@/lib/form-errors';
-import { findUserIdByEmail } from '@/features/audit-log/api/find-user-by-email';
-import { useAuditEvents, type AuditFilters } from '@/features/audit-log/api/get-audit-events';
+import { apiErrorOf } from '@/lib/api-error';
+import { useListState } from '@/lib/use-list-state';
+import { useAuditEvents } from '@/features/audit-log/api/get-audit-events';
+
+/** The filters in the address (?action=&from=&to=&email=), read by the API's own schema. */
+const auditListState = auditEventsQuerySchema.pick({
+  action: true,
+  email: true,
+  from: true,
+  to: true,
+});
+type AuditView = z.output<typeof auditListState>;
+
+const isAction = (value: string): value is AuditAction =>
+  (AUDIT_ACTIONS as readonly string[]).includes(value);
 
 interface Draft {
   action: string;
@@ -17,14 +35,13 @@ interface Draft {
   to: string;
   email: string;
 }
-const EMPTY: Draft = { action: '', from: '', to: '', email: '' };
 
-const isAction = (value: string): value is AuditAction =>
-  (AUDIT_ACTIONS as readonly string[]).includes(value);
-
-/** A day picked in the form, as the instant it starts or ends in Korea. */
-const dayStart = (date: string) => (date ? `${date}T00:00:00+09:00` : undefined);
-const dayEnd = (date: string) => (date ? `${date}T23:59:59.999+09:00` : undefined);
+const draftOf = (view: AuditView): Draft => ({
+  action: view.action ?? '',
+  from: view.from ?? '',
+  to: view.to ?? '',
+  email: view.email ?? '',
+});
 
 /** Details as short "key: value" text; never more than the server chose to keep. */
 function detailsText(details: Record<string, unknown>): string {
@@ -34,53 +51,57 @@ function detailsText(details: Record<string, unknown>): string {
 }
 
 /**
- * The operator's audit log: filter by action, a date range (days in Korea) and a user's email,
- * then Apply; newest first, 50 at a time with "Load more".
+ * The operator's audit log: filter by action, a date range (days in Korea, as the server reads
+ * them) and a user's email, then Apply; the filters are in the address, so a view can be shared
+ * and Back undoes one. Newest first, 50 at a time with "Load more".
  */
 export function AuditLog() {
-  const { t, i18n } = useTranslation(['auditLog', 'errors']);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [filters, setFilters] = useState<AuditFilters>({});
+  const { t, i18n } = useTranslation(['auditLog', 'errors', 'validation']);
+  const view = useListState(auditListState);
+  const filters = view.query;
+  const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
+  // The form follows the address when it changes from elsewhere (Back, a shared link).
+  const [seen, setSeen] = useState(filters);
+  if (seen !== filters) {
+    setSeen(filters);
+    setDraft(draftOf(filters));
+  }
   const [formError, setFormError] = useState<string | null>(null);
-  const [resolving, setResolving] = useState(false);
+  const [emailError, setEmailError] = useState<string | null>(null);
   const events = useAuditEvents(filters);
   const items = events.data?.pages.flatMap((page) => page.items) ?? [];
+  // An email nobody has is the API's answer, on the email it was asked about.
+  const unknownEmail =
+    apiErrorOf(events.error)?.fields?.email === 'userUnknown' ? filters.email : undefined;
 
-  const apply = async (event: FormEvent) => {
+  const apply = (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
+    setEmailError(null);
     if (draft.from && draft.to && draft.from > draft.to) {
       setFormError(t('filters.rangeOutOfOrder'));
       return;
     }
-    let userId: string | undefined;
-    if (draft.email.trim()) {
-      setResolving(true);
-      try {
-        userId = (await findUserIdByEmail(draft.email)) ?? undefined;
-      } catch (error) {
-        setFormError(errorMessage(t, error));
-        return;
-      } finally {
-        setResolving(false);
-      }
-      if (!userId) {
-        setFormError(t('filters.noSuchUser', { email: draft.email.trim() }));
-        return;
-      }
-    }
-    setFilters({
-      action: isAction(draft.action) ? draft.action : undefined,
-      userId,
-      from: dayStart(draft.from),
-      to: dayEnd(draft.to),
+    const wanted = auditListState.safeParse({
+      action: draft.action || undefined,
+      email: draft.email,
+      from: draft.from || undefined,
+      to: draft.to || undefined,
     });
+    if (!wanted.success) {
+      const emailIssue = wanted.error.issues.find((issue) => issue.path[0] === 'email');
+      if (emailIssue) setEmailError(t(`validation:${emailIssue.message}`));
+      else setFormError(t('errors:codes.VALIDATION_FAILED'));
+      return;
+    }
+    view.change(wanted.data);
   };
 
   const reset = () => {
-    setDraft(EMPTY);
+    setDraft(draftOf({}));
     setFormError(null);
-    setFilters({});
+    setEmailError(null);
+    view.reset();
   };
 
   const actionLabel = (action: string) => (isAction(action) ? t(`actions.${action}`) : action);
@@ -234,15 +255,17 @@ export function AuditLog() {
               }}
               maxLength={254}
               spellCheck={false}
+              error={
+                emailError ??
+                (unknownEmail && draft.email.trim().toLowerCase() === unknownEmail
+                  ? t('filters.noSuchUser', { email: unknownEmail })
+                  : undefined)
+              }
               w={{ base: '100%', sm: 280 }}
             />
           </Group>
           <Group gap="sm">
-            <Button
-              type="submit"
-              leftSection={<IconFilter size={16} aria-hidden />}
-              loading={resolving}
-            >
+            <Button type="submit" leftSection={<IconFilter size={16} aria-hidden />}>
               {t('filters.apply')}
             </Button>
             <Button variant="default" onClick={reset}>
@@ -256,8 +279,9 @@ export function AuditLog() {
       </Paper>
       <Paper withBorder radius="md">
         <ListState
-          query={events}
-          isEmpty={items.length === 0}
+          // An email nobody has is said on its input; the list is then simply empty.
+          query={unknownEmail ? { isPending: false, isError: false, error: null } : events}
+          isEmpty={unknownEmail !== undefined || items.length === 0}
           empty={{ icon: IconHistory, title: filtered ? t('emptyFiltered') : t('empty') }}
           loadingLabel={t('loading')}
           retryLabel={t('retry')}

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { KycReviewItem } from '@portal/contract/kyc';
+import { kycReviewQuerySchema, type KycReviewItem } from '@portal/contract/kyc';
 import { ListState } from '@/components/ui/list-state';
 import { ResponsiveList, type ListColumn } from '@/components/ui/responsive-list';
 import { apiErrorOf } from '@/lib/api-error';
 import { errorMessage } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
+import { useListState } from '@/lib/use-list-state';
 import { useApproveKycDocument } from '@/features/kyc-review/api/approve-kyc-document';
 import {
   REVIEW_STATUSES,
@@ -20,10 +21,14 @@ import { ReviewActions } from '@/features/kyc-review/components/review-actions';
 
 const breakAnywhere = { overflowWrap: 'anywhere' } as const;
 
-/** The operator's KYC queue: look at each document, then approve it or reject it with a reason. */
+/**
+ * The operator's KYC queue: look at each document, then approve it or reject it with a reason.
+ * The status shown is in the address (?status=approved), so a reload keeps it.
+ */
 export function KycReviewQueue() {
   const { t, i18n } = useTranslation(['kycReview', 'kyc', 'errors']);
-  const [status, setStatus] = useState<ReviewStatus>('submitted');
+  const view = useListState(kycReviewQuerySchema);
+  const { status } = view.query;
   const [previewing, setPreviewing] = useState<KycReviewItem | null>(null);
   const [rejecting, setRejecting] = useState<KycReviewItem | null>(null);
   const queue = useKycReviewQueue(status);
@@ -151,7 +156,7 @@ export function KycReviewQueue() {
         <SegmentedControl
           aria-label={t('filter.label')}
           value={status}
-          onChange={(value) => setStatus(value as ReviewStatus)}
+          onChange={(value) => view.change({ status: value as ReviewStatus })}
           data={REVIEW_STATUSES.map((value) => ({ value, label: t(`filter.${value}`) }))}
         />
         {queue.data ? (

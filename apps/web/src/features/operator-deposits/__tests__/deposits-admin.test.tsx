@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Deposit, StatementImportReport } from '@portal/contract/transactions';
+import { operatorDepositsQueryKey } from '@/features/operator-deposits/api/get-deposits';
 import { DepositsAdmin } from '@/features/operator-deposits/components/deposits-admin';
+import { LIVE_QUERY_PREFIXES } from '@/lib/transactions/use-live-updates';
 import { apiRequests, mockApi } from '@/testing/api';
 import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
 
@@ -262,5 +264,9 @@ describe('deposits (operator)', () => {
     expect(
       within(result).getByText('Line 5: amount_krw is not a whole number of won'),
     ).toBeTruthy();
+  });
+
+  it('refreshes on live events: a deposit that settles a buy leaves the review list', () => {
+    expect(LIVE_QUERY_PREFIXES).toContainEqual(operatorDepositsQueryKey);
   });
 });

@@ -1,5 +1,4 @@
 import { groupDigits } from '@portal/contract/decimal';
-import { useState } from 'react';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -13,16 +12,22 @@ import { useDeposits } from '@/features/operator-deposits/api/get-deposits';
 const PAGE_SIZE = 20;
 const breakAnywhere = { overflowWrap: 'anywhere' } as const;
 
-/** One page of deposits of a status; those under review or to be returned can be opened. */
+/**
+ * One page of deposits of a status; those under review or to be returned can be opened. The
+ * page is the screen's, kept in the address with the status.
+ */
 export function DepositList({
   status,
+  page,
+  onPage,
   onDecide,
 }: {
   status: DepositStatus;
+  page: number;
+  onPage: (page: number) => void;
   onDecide: (deposit: Deposit) => void;
 }) {
   const { t, i18n } = useTranslation(['depositsAdmin', 'errors', 'transactionList']);
-  const [page, setPage] = useState(1);
   const query = useDeposits({ status, page, pageSize: PAGE_SIZE });
   const language = i18n.language;
   const items = query.data?.items ?? [];
@@ -202,7 +207,7 @@ export function DepositList({
       <PageButtons
         pages={pages}
         page={page}
-        onChange={setPage}
+        onChange={onPage}
         controlLabel={transactionListPageLabel(t)}
       />
     </Stack>

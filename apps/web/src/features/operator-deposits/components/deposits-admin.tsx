@@ -2,8 +2,12 @@ import { useState } from 'react';
 import { Button, Group, Tabs } from '@mantine/core';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { DEPOSIT_STATUSES, type Deposit, type DepositStatus } from '@portal/contract/transactions';
+import {
+  depositListQuerySchema,
+  type Deposit,
+  type DepositStatus,
+} from '@portal/contract/transactions';
+import { useListState } from '@/lib/use-list-state';
 import { DepositList } from '@/features/operator-deposits/components/deposit-list';
 import { ManualDepositDialog } from '@/features/operator-deposits/components/manual-deposit';
 import { DecisionDialog } from '@/features/operator-deposits/components/decision-dialog';
@@ -18,30 +22,29 @@ const TABS = [
   'written_off',
 ] as const satisfies readonly DepositStatus[];
 
-const isStatus = (value: string | null): value is DepositStatus =>
-  (DEPOSIT_STATUSES as readonly (string | null)[]).includes(value);
+const isTab = (value: string | null): value is (typeof TABS)[number] =>
+  (TABS as readonly (string | null)[]).includes(value);
+
+/** What the screen shows, in the address: ?status=refund_due&page=2 (deposits to review first). */
+const depositsListState = depositListQuerySchema.pick({ page: true }).extend({
+  status: depositListQuerySchema.shape.status.unwrap().default('review'),
+});
 
 /**
  * The operator's deposits: those waiting for review with the reason and those to be returned,
  * each opened to match it to a buy, refund it or write it off; record one by hand or import a
- * bank statement. The chosen status is in the address (`?status=`).
+ * bank statement. The chosen status and page are in the address (`?status=&page=`).
  */
 export function DepositsAdmin() {
   const { t } = useTranslation('depositsAdmin');
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('status');
-  const status: DepositStatus = isStatus(raw) ? raw : 'review';
+  const view = useListState(depositsListState);
+  const { status, page } = view.query;
   const [deciding, setDeciding] = useState<Deposit | null>(null);
   const [recording, setRecording] = useState(false);
   const [importing, setImporting] = useState(false);
 
   const choose = (value: string | null) => {
-    if (!isStatus(value)) return;
-    setParams((previous) => {
-      const next = new URLSearchParams(previous);
-      next.set('status', value);
-      return next;
-    });
+    if (isTab(value)) view.change({ status: value });
   };
 
   return (
@@ -68,7 +71,12 @@ export function DepositsAdmin() {
         </Tabs.List>
         {TABS.map((value) => (
           <Tabs.Panel key={value} value={value}>
-            <DepositList status={value} onDecide={setDeciding} />
+            <DepositList
+              status={value}
+              page={page}
+              onPage={(next) => view.change({ page: next })}
+              onDecide={setDeciding}
+            />
           </Tabs.Panel>
         ))}
       </Tabs>

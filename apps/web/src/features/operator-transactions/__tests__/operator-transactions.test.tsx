@@ -1,7 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OperatorTransaction } from '@portal/contract/transactions';
+import { operatorTransactionsQueryKey } from '@/features/operator-transactions/api/get-operator-transactions';
 import { OperatorTransactions } from '@/features/operator-transactions/components/operator-transactions';
+import { LIVE_QUERY_PREFIXES } from '@/lib/transactions/use-live-updates';
 import { mockApi } from '@/testing/api';
 import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
 
@@ -243,5 +245,50 @@ describe('operator transactions', () => {
     expect(within(table).getAllByText('요청됨')).toHaveLength(2);
     expect(within(table).getAllByText('처리 중')).toHaveLength(2);
     expect(within(table).getByText('지연 사유: 입금자명 불일치')).toBeTruthy();
+  });
+
+  it('keeps the queue, the filters and each queue’s page in the address, and Back undoes a filter', async () => {
+    const { router } = await renderApp(<OperatorTransactions />, {
+      path: '/?queue=all&type=sell&page=2&payoutsPending.page=3',
+    });
+    await screen.findByRole('table', { name: 'Transactions: All transactions' });
+    expect(mockApi.get).toHaveBeenCalledWith(
+      '/operator/transactions',
+      expect.objectContaining({ params: { type: 'sell', page: '2', pageSize: '20' } }),
+    );
+    fireEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Pending', hidden: true }));
+    // A new filter starts again at page 1; the fixed queues keep theirs.
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        '?queue=all&payoutsPending.page=3&type=sell&status=Pending',
+      ),
+    );
+    await waitFor(() =>
+      expect(mockApi.get).toHaveBeenCalledWith(
+        '/operator/transactions',
+        expect.objectContaining({
+          params: { type: 'sell', status: 'Pending', page: '1', pageSize: '20' },
+        }),
+      ),
+    );
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?queue=all&type=sell&page=2&payoutsPending.page=3');
+
+    // The payouts tab opens each of its queues at its own page.
+    fireEvent.click(screen.getByRole('tab', { name: 'Sells to pay out' }));
+    await screen.findByRole('table', { name: 'Transactions: Payout in progress' });
+    await waitFor(() =>
+      expect(mockApi.get).toHaveBeenCalledWith(
+        '/operator/transactions',
+        expect.objectContaining({
+          params: { type: 'sell', status: 'Pending', page: '3', pageSize: '20' },
+        }),
+      ),
+    );
+  });
+
+  it('refreshes on live events: its queries are under a key a transaction change makes stale', () => {
+    expect(LIVE_QUERY_PREFIXES).toContainEqual(operatorTransactionsQueryKey);
   });
 });

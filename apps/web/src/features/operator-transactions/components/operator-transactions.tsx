@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Group, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { z } from 'zod';
 import {
+  transactionListQuerySchema,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
   type TransactionStatus,
@@ -14,6 +15,7 @@ import {
 } from '@/features/operator-transactions/components/action-dialog';
 import { FailedCredits } from '@/features/operator-transactions/components/failed-credits';
 import { TransactionQueue } from '@/features/operator-transactions/components/transaction-queue';
+import { useListState } from '@/lib/use-list-state';
 
 const QUEUES = ['payouts', 'buys', 'all'] as const;
 type Queue = (typeof QUEUES)[number];
@@ -21,25 +23,32 @@ type Queue = (typeof QUEUES)[number];
 const isQueue = (value: string | null): value is Queue =>
   (QUEUES as readonly (string | null)[]).includes(value);
 
+/** The queue shown, in the address: ?queue=buys (sells to pay out first). */
+const queueState = z.object({ queue: z.enum(QUEUES).default('payouts') });
+
+/** The "All" list in the address: ?queue=all&type=sell&status=Pending&page=2 */
+const allListState = transactionListQuerySchema.pick({
+  type: true,
+  status: true,
+  page: true,
+});
+/** Each fixed queue keeps its own page: ?queue=payouts&payoutsRequested.page=2 */
+const queuePageState = transactionListQuerySchema.pick({ page: true });
+
 /**
  * The operator's transaction queues: sells to pay out (new requests to start, payouts in progress
  * to complete), buys whose deposit needs a decision, and every transaction with filters. The
- * chosen queue is in the address (`?queue=`), so a reload or a shared link keeps it.
+ * chosen queue, each queue's page and the filters are in the address, so a reload or a shared
+ * link keeps them.
  */
 export function OperatorTransactions() {
   const { t } = useTranslation('operatorTransactions');
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('queue');
-  const queue: Queue = isQueue(raw) ? raw : 'payouts';
+  const screen = useListState(queueState);
+  const { queue } = screen.query;
   const [pending, setPending] = useState<PendingAction | null>(null);
 
   const choose = (value: string | null) => {
-    if (!isQueue(value)) return;
-    setParams((previous) => {
-      const next = new URLSearchParams(previous);
-      next.set('queue', value);
-      return next;
-    });
+    if (isQueue(value)) screen.change({ queue: value });
   };
 
   return (
@@ -85,6 +94,7 @@ function Section({
   onAction: (pending: PendingAction) => void;
 }) {
   const { t } = useTranslation('operatorTransactions');
+  const view = useListState(queuePageState, { prefix: name });
   return (
     <Stack gap="xs">
       <Title order={2} fz="h3">
@@ -98,6 +108,8 @@ function Section({
         empty={t(`empty.${name}`)}
         type={type}
         status={status}
+        page={view.query.page}
+        onPage={(page) => view.change({ page })}
         onAction={onAction}
       />
     </Stack>
@@ -106,8 +118,10 @@ function Section({
 
 function AllTransactions({ onAction }: { onAction: (pending: PendingAction) => void }) {
   const { t } = useTranslation('operatorTransactions');
-  const [type, setType] = useState<TransactionType | null>(null);
-  const [status, setStatus] = useState<TransactionStatus | null>(null);
+  const view = useListState(allListState);
+  const { type, page } = view.query;
+  // The filter chooses one status; an address naming several (made by hand) counts as any.
+  const status = Array.isArray(view.query.status) ? undefined : view.query.status;
   const any = { value: '', label: t('filters.any') };
   return (
     <Stack gap="sm">
@@ -120,7 +134,7 @@ function AllTransactions({ onAction }: { onAction: (pending: PendingAction) => v
           w={{ base: '100%', xs: 180 }}
           allowDeselect={false}
           value={type ?? ''}
-          onChange={(value) => setType((value || null) as TransactionType | null)}
+          onChange={(value) => view.change({ type: (value || undefined) as TransactionType })}
           data={[any, ...TRANSACTION_TYPES.map((value) => ({ value, label: t(`type.${value}`) }))]}
         />
         <Select
@@ -128,20 +142,20 @@ function AllTransactions({ onAction }: { onAction: (pending: PendingAction) => v
           w={{ base: '100%', xs: 180 }}
           allowDeselect={false}
           value={status ?? ''}
-          onChange={(value) => setStatus((value || null) as TransactionStatus | null)}
+          onChange={(value) => view.change({ status: (value || undefined) as TransactionStatus })}
           data={[
             any,
             ...TRANSACTION_STATUSES.map((value) => ({ value, label: t(`status.${value}`) })),
           ]}
         />
       </Group>
-      {/* A new filter starts again at page 1. */}
       <TransactionQueue
-        key={`${type ?? ''}-${status ?? ''}`}
         label={t('tableLabel', { section: t('sections.all') })}
         empty={t('empty.all')}
-        type={type ?? undefined}
-        status={status ?? undefined}
+        type={type}
+        status={status}
+        page={page}
+        onPage={(next) => view.change({ page: next })}
         onAction={onAction}
       />
     </Stack>

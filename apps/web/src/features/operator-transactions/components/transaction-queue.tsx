@@ -1,5 +1,4 @@
 import { groupDigits } from '@portal/contract/decimal';
-import { useState } from 'react';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -48,12 +47,17 @@ export function TransactionQueue({
   empty,
   type,
   status,
+  page,
+  onPage,
   onAction,
 }: {
   label: string;
   empty: string;
   type?: TransactionType;
   status?: TransactionStatus;
+  /** The page, kept by the screen in the address. */
+  page: number;
+  onPage: (page: number) => void;
   onAction: (pending: PendingAction) => void;
 }) {
   const { t, i18n } = useTranslation([
@@ -62,7 +66,6 @@ export function TransactionQueue({
     'errors',
     'transactionList',
   ]);
-  const [page, setPage] = useState(1);
   const query = useOperatorTransactions({ type, status, page, pageSize: PAGE_SIZE });
   const language = i18n.language;
   const items = query.data?.items ?? [];
@@ -265,7 +268,7 @@ export function TransactionQueue({
       <PageButtons
         pages={pages}
         page={page}
-        onChange={setPage}
+        onChange={onPage}
         controlLabel={transactionListPageLabel(t)}
       />
     </Stack>

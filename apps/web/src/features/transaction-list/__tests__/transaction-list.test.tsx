@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 vi.setConfig({ testTimeout: 20_000 });
 import type { AgencyTransaction, Transaction } from '@portal/contract/transactions';
 import { TransactionList } from '@/features/transaction-list/components/transaction-list';
-import { readView, writeView } from '@/features/transaction-list/list-params';
+import { transactionListState } from '@/features/transaction-list/list-params';
+import { readListState, writeListState } from '@/lib/use-list-state';
 import { mockApi } from '@/testing/api';
 import { ok, renderApp, testUser } from '@/testing/app';
 
@@ -93,23 +94,30 @@ const render = (path: string, language: 'en' | 'ko' = 'en', scope: 'own' | 'agen
   renderApp(<TransactionList scope={scope} title="My Transactions" />, { path, language });
 
 describe('the address holds the view', () => {
-  it('reads and writes filters and page, ignoring what is malformed', () => {
-    const view = readView(
+  it('reads and writes filters and page through the list schema, leaving out what it refuses', () => {
+    const view = readListState(
+      transactionListState,
       new URLSearchParams(
-        'type=sell&status=Pending&status=Bogus&status=Cancelled&from=2026-03-01&to=nope&q=%20ab%26c%20&page=3',
+        'type=sell&status=Pending&status=Cancelled&from=2026-03-01&to=nope&q=%20ab%26c%20&page=3&print=1',
       ),
     );
     expect(view).toEqual({
       type: 'sell',
       status: ['Pending', 'Cancelled'],
       from: '2026-03-01',
-      to: undefined,
       q: 'ab&c',
       page: 3,
     });
-    expect(writeView(view).toString()).toBe(
-      'type=sell&status=Pending&status=Cancelled&from=2026-03-01&q=ab%26c&page=3',
-    );
+    expect(
+      writeListState(transactionListState, view, new URLSearchParams('print=1')).toString(),
+    ).toBe('print=1&type=sell&status=Pending&status=Cancelled&from=2026-03-01&q=ab%26c&page=3');
+    // A status the list does not know drops the status filter, not the rest.
+    expect(
+      readListState(
+        transactionListState,
+        new URLSearchParams('status=Bogus&status=Pending&page=0&type=buy'),
+      ),
+    ).toEqual({ type: 'buy', page: 1 });
   });
 
   it('asks the API for exactly the view in the address', async () => {

@@ -7,7 +7,7 @@ import type {
 } from '@portal/contract/transactions';
 import { api } from '@/lib/api-client';
 import { transactionsQueryKey } from '@/lib/transactions/get-transactions';
-import { filterParams, type TransactionFilters } from '@/features/transaction-list/list-params';
+import type { TransactionFilters } from '@/features/transaction-list/list-params';
 
 /** Whose transactions a list shows: the signed-in user's own, or an agency's clients'. */
 export type ListScope = 'own' | 'agency';
@@ -38,7 +38,7 @@ export async function getTransactionPage(
   after?: string | null,
 ): Promise<ListedPage> {
   const response = await api.get<TransactionList | AgencyTransactionList>(basePath(scope), {
-    params: { ...filterParams(filters), page, pageSize, after: after ?? undefined },
+    params: { ...filters, page, pageSize, after: after ?? undefined },
     signal,
   });
   return response.data;
@@ -117,7 +117,7 @@ export async function downloadExport(
   language: string,
 ): Promise<string> {
   const response = await api.get<Blob>(`${basePath(scope)}/export.${format}`, {
-    params: { ...filterParams(filters), lang: language === 'ko' ? 'ko' : 'en' },
+    params: { ...filters, lang: language === 'ko' ? 'ko' : 'en' },
     responseType: 'blob',
   });
   const name = fileNameOf(

@@ -1,6 +1,5 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button, Group, MultiSelect, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import {
   IconDownload,
   IconFileSpreadsheet,
@@ -9,7 +8,6 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import {
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
@@ -27,9 +25,9 @@ import {
   type ListScope,
 } from '@/features/transaction-list/api/transaction-list';
 import {
-  readView,
-  writeView,
-  type TransactionListView,
+  printState,
+  statusList,
+  transactionListState,
 } from '@/features/transaction-list/list-params';
 import {
   DateRangeFilter,
@@ -37,9 +35,8 @@ import {
 } from '@/features/transaction-list/components/date-range-filter';
 import { TransactionPrint } from '@/features/transaction-list/components/transaction-print';
 import { TransactionRows } from '@/features/transaction-list/components/transaction-rows';
+import { useListSearch, useListState } from '@/lib/use-list-state';
 import { usePhone } from '@/lib/use-phone';
-
-const SEARCH_DELAY_MS = 400;
 
 /**
  * My Transactions and Client Transactions: filters (dates, type, status, search), a page
@@ -49,36 +46,18 @@ const SEARCH_DELAY_MS = 400;
 export function TransactionList({ scope, title }: { scope: ListScope; title: string }) {
   const { t, i18n } = useTranslation(['transactionList', 'transactions', 'errors']);
   const language = i18n.language;
-  const [params, setParams] = useSearchParams();
-  const view = useMemo(() => readView(params), [params]);
-  const { page, ...filters } = view;
-  const printing = params.get('print') === '1';
+  const view = useListState(transactionListState);
+  const printView = useListState(printState);
+  const { page, ...filters } = view.query;
+  const statuses = statusList(filters.status);
+  const search = useListSearch(view);
+  const printing = printView.query.print === '1';
   const withClient = scope === 'agency';
   const phone = usePhone();
 
   const query = useTransactionPage(scope, filters, page);
   const data = query.data;
   const items = data?.items ?? [];
-
-  /** A new filter starts again at page 1; each change is a history entry, so Back undoes it. */
-  const change = useCallback(
-    (patch: Partial<TransactionListView>) => {
-      setParams((previous) => writeView({ ...readView(previous), page: 1, ...patch }));
-    },
-    [setParams],
-  );
-
-  // The box follows the address when it changes from elsewhere (Back, Reset, a shared link).
-  const [search, setSearch] = useState(view.q ?? '');
-  const [searchFor, setSearchFor] = useState(view.q);
-  if (searchFor !== view.q) {
-    setSearchFor(view.q);
-    setSearch(view.q ?? '');
-  }
-  const pushSearch = useDebouncedCallback((value: string) => {
-    const q = value.trim();
-    if (q !== (readView(params).q ?? '')) change({ q: q || undefined });
-  }, SEARCH_DELAY_MS);
 
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const exportAs = async (format: ExportFormat) => {
@@ -93,16 +72,10 @@ export function TransactionList({ scope, title }: { scope: ListScope; title: str
     }
   };
 
-  const setPrinting = (on: boolean) =>
-    setParams((previous) => {
-      const next = new URLSearchParams(previous);
-      if (on) next.set('print', '1');
-      else next.delete('print');
-      return next;
-    });
+  const setPrinting = (on: boolean) => printView.change({ print: on ? '1' : undefined });
 
   const filtered =
-    !!filters.type || filters.status.length > 0 || !!filters.from || !!filters.to || !!filters.q;
+    !!filters.type || statuses.length > 0 || !!filters.from || !!filters.to || !!filters.q;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const shownFrom = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
   const shownTo = data ? Math.min(data.total, (data.page - 1) * data.pageSize + items.length) : 0;
@@ -124,8 +97,8 @@ export function TransactionList({ scope, title }: { scope: ListScope; title: str
       );
     }
     if (filters.type) parts.push(t(`transactions:type.${filters.type}`));
-    if (filters.status.length > 0)
-      parts.push(filters.status.map((s) => t(`transactions:status.${s}`)).join(', '));
+    if (statuses.length > 0)
+      parts.push(statuses.map((s) => t(`transactions:status.${s}`)).join(', '));
     if (filters.q) parts.push(`“${filters.q}”`);
     return parts.length > 0 ? t('print.filters', { filters: parts.join(' · ') }) : t('print.all');
   };
@@ -141,16 +114,9 @@ export function TransactionList({ scope, title }: { scope: ListScope; title: str
               label={t('filters.search')}
               placeholder={t('filters.searchPlaceholder')}
               leftSection={<IconSearch size={16} aria-hidden />}
-              value={search}
-              onChange={(event) => {
-                setSearch(event.currentTarget.value);
-                pushSearch(event.currentTarget.value);
-              }}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') {
-                  pushSearch.flush?.();
-                }
-              }}
+              value={search.value}
+              onChange={search.onChange}
+              onKeyDown={search.onKeyDown}
               type="search"
               maxLength={100}
               w={{ base: '100%', sm: 280 }}
@@ -158,14 +124,14 @@ export function TransactionList({ scope, title }: { scope: ListScope; title: str
             <DateRangeFilter
               from={filters.from}
               to={filters.to}
-              onApply={(from, to) => change({ from, to })}
+              onApply={(from, to) => view.change({ from, to })}
             />
             <Select
               label={t('filters.type')}
               w={{ base: '100%', xs: 160 }}
               allowDeselect={false}
               value={filters.type ?? ''}
-              onChange={(value) => change({ type: (value || undefined) as TransactionType })}
+              onChange={(value) => view.change({ type: (value || undefined) as TransactionType })}
               data={[
                 { value: '', label: t('filters.anyType') },
                 ...TRANSACTION_TYPES.map((value) => ({
@@ -176,10 +142,10 @@ export function TransactionList({ scope, title }: { scope: ListScope; title: str
             />
             <MultiSelect
               label={t('filters.status')}
-              placeholder={filters.status.length === 0 ? t('filters.anyStatus') : undefined}
+              placeholder={statuses.length === 0 ? t('filters.anyStatus') : undefined}
               w={{ base: '100%', xs: 260 }}
-              value={filters.status}
-              onChange={(value) => change({ status: value as TransactionStatus[] })}
+              value={statuses}
+              onChange={(value) => view.change({ status: value as TransactionStatus[] })}
               data={TRANSACTION_STATUSES.map((value) => ({
                 value,
                 label: t(`transactions:status.${value}`),
@@ -191,8 +157,8 @@ export function TransactionList({ scope, title }: { scope: ListScope; title: str
               <Button
                 variant="subtle"
                 onClick={() => {
-                  setSearch('');
-                  setParams(new URLSearchParams());
+                  search.clear();
+                  view.reset();
                 }}
               >
                 {t('filters.reset')}
@@ -253,9 +219,7 @@ export function TransactionList({ scope, title }: { scope: ListScope; title: str
           <PageButtons
             pages={pages}
             page={page}
-            onChange={(next) =>
-              setParams((previous) => writeView({ ...readView(previous), page: next }))
-            }
+            onChange={(next) => view.change({ page: next })}
             siblings={phone ? 0 : 1}
             controlLabel={transactionListPageLabel(t)}
           />

@@ -59,7 +59,7 @@ describe('the live event stream', () => {
     expect(delays).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   });
 
-  it('asks with the role header and credentials, invalidates transactions and positions on an event', async () => {
+  it('asks with the role header and credentials, invalidates the live views on an event', async () => {
     const queryClient = new QueryClient();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     const controller = new AbortController();
@@ -67,9 +67,12 @@ describe('the live event stream', () => {
       .fn<typeof fetch>()
       .mockResolvedValueOnce(sseResponse(streamOf([': ping\n\n', completed], { end: false })));
     const running = runLiveUpdates(queryClient, controller.signal, fetchImpl);
-    await vi.waitFor(() => expect(invalidate).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(invalidate).toHaveBeenCalledTimes(4));
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['transactions'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['positions'] });
+    // An operator hears every user's changes: the queues and the deposit list follow them.
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['operator', 'transactions'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['operator', 'deposits'] });
     const [url, init] = fetchImpl.mock.calls[0]!;
     expect(url).toBe(apiUrl(EVENTS_PATH));
     expect(init?.credentials).toBe('include');

@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { Badge, Button, Group, Menu, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconChevronDown, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import {
+  operatorUsersQuerySchema,
   USER_ROLES,
   USER_STATUSES,
   type OperatorUser,
@@ -22,22 +22,20 @@ import { ResponsiveList } from '@/components/ui/responsive-list';
 import { formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
-import { useUrlSearch } from '@/lib/use-url-search';
+import { useListSearch, useListState } from '@/lib/use-list-state';
 import { useUser } from '@/lib/user/user-context';
 import { useChangeUser, type UserChange } from '@/features/users-admin/api/change-user';
 import { useOperatorUsers } from '@/features/users-admin/api/get-users';
 
 const PAGE_SIZE = 20;
 
-const isRole = (value: string | null): value is UserRole =>
-  (USER_ROLES as readonly string[]).includes(value ?? '');
-const isStatus = (value: string | null): value is UserStatus =>
-  (USER_STATUSES as readonly string[]).includes(value ?? '');
-
-function pageOf(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
+/** What the list shows, in the address: ?q=&role=&status=&page= */
+const usersListState = operatorUsersQuerySchema.pick({
+  q: true,
+  role: true,
+  status: true,
+  page: true,
+});
 
 type Pending = { user: OperatorUser; change: UserChange };
 
@@ -48,29 +46,13 @@ type Pending = { user: OperatorUser; change: UserChange };
 export function UsersAdmin() {
   const { t, i18n } = useTranslation(['usersAdmin', 'errors']);
   const { user: me } = useUser();
-  const [params, setParams] = useSearchParams();
-  const roleParam = params.get('role');
-  const statusParam = params.get('status');
-  const role = isRole(roleParam) ? roleParam : undefined;
-  const status = isStatus(statusParam) ? statusParam : undefined;
-  const page = pageOf(params.get('page'));
-  const [search, setSearch, q] = useUrlSearch();
+  const view = useListState(usersListState);
+  const { q, role, status, page } = view.query;
+  const search = useListSearch(view);
   const [pending, setPending] = useState<Pending | null>(null);
   const change = useChangeUser();
 
-  const setParam = (name: string, value: string | undefined) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        if (name !== 'page') next.delete('page');
-        return next;
-      },
-      { replace: name === 'q' },
-    );
-
-  const users = useOperatorUsers({ q: q || undefined, role, status, page, pageSize: PAGE_SIZE });
+  const users = useOperatorUsers({ q, role, status, page, pageSize: PAGE_SIZE });
   const items = users.data?.items ?? [];
 
   const apply = async ({ user, change: wanted }: Pending) => {
@@ -257,8 +239,9 @@ export function UsersAdmin() {
           label={t('filters.search')}
           placeholder={t('filters.searchPlaceholder')}
           leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
+          value={search.value}
+          onChange={search.onChange}
+          onKeyDown={search.onKeyDown}
           maxLength={100}
           w={{ base: '100%', sm: 320 }}
         />
@@ -269,7 +252,7 @@ export function UsersAdmin() {
             ...USER_ROLES.map((value) => ({ value, label: t(`roles.${value}`) })),
           ]}
           value={role ?? ''}
-          onChange={(value) => setParam('role', value || undefined)}
+          onChange={(value) => view.change({ role: (value || undefined) as UserRole | undefined })}
           allowDeselect={false}
           w={{ base: '100%', xs: 180 }}
         />
@@ -280,7 +263,9 @@ export function UsersAdmin() {
             ...USER_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) })),
           ]}
           value={status ?? ''}
-          onChange={(value) => setParam('status', value || undefined)}
+          onChange={(value) =>
+            view.change({ status: (value || undefined) as UserStatus | undefined })
+          }
           allowDeselect={false}
           w={{ base: '100%', xs: 180 }}
         />
@@ -306,7 +291,7 @@ export function UsersAdmin() {
                   ? t('paging.page', { page: control })
                   : t(`paging.${control}`)
               }
-              onChange={(next) => setParam('page', next > 1 ? String(next) : undefined)}
+              onChange={(next) => view.change({ page: next })}
             />
           ) : null}
         </ListState>
