@@ -1,47 +1,17 @@
-import { useState, type FormEvent } from 'react';
-import type { z } from 'zod';
-import { Badge, Button, Code, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconFilter, IconHistory } from '@tabler/icons-react';
+import { Badge, Button, Code, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import {
-  AUDIT_ACTIONS,
-  auditEventsQuerySchema,
-  type AuditAction,
-  type AuditEvent,
-} from '@portal/contract/audit';
-import { FormAlert } from '@/components/ui/form-alert';
+import { AUDIT_ACTIONS, type AuditAction, type AuditEvent } from '@portal/contract/audit';
 import { ListState } from '@/components/ui/list-state';
 import { ResponsiveList } from '@/components/ui/responsive-list';
 import { formatDateTime } from '@/lib/format';
 import { apiErrorOf } from '@/lib/api-error';
 import { useListState } from '@/lib/use-list-state';
 import { useAuditEvents } from '@/features/audit-log/api/get-audit-events';
-
-/** The filters in the address (?action=&from=&to=&email=), read by the API's own schema. */
-const auditListState = auditEventsQuerySchema.pick({
-  action: true,
-  email: true,
-  from: true,
-  to: true,
-});
-type AuditView = z.output<typeof auditListState>;
+import { AuditFilterForm, auditListState } from '@/features/audit-log/components/audit-filter-form';
 
 const isAction = (value: string): value is AuditAction =>
   (AUDIT_ACTIONS as readonly string[]).includes(value);
-
-interface Draft {
-  action: string;
-  from: string;
-  to: string;
-  email: string;
-}
-
-const draftOf = (view: AuditView): Draft => ({
-  action: view.action ?? '',
-  from: view.from ?? '',
-  to: view.to ?? '',
-  email: view.email ?? '',
-});
 
 /** Details as short "key: value" text; never more than the server chose to keep. */
 function detailsText(details: Record<string, unknown>): string {
@@ -56,53 +26,14 @@ function detailsText(details: Record<string, unknown>): string {
  * and Back undoes one. Newest first, 50 at a time with "Load more".
  */
 export function AuditLog() {
-  const { t, i18n } = useTranslation(['auditLog', 'errors', 'validation']);
+  const { t, i18n } = useTranslation('auditLog');
   const view = useListState(auditListState);
   const filters = view.query;
-  const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
-  // The form follows the address when it changes from elsewhere (Back, a shared link).
-  const [seen, setSeen] = useState(filters);
-  if (seen !== filters) {
-    setSeen(filters);
-    setDraft(draftOf(filters));
-  }
-  const [formError, setFormError] = useState<string | null>(null);
-  const [emailError, setEmailError] = useState<string | null>(null);
   const events = useAuditEvents(filters);
   const items = events.data?.pages.flatMap((page) => page.items) ?? [];
   // An email nobody has is the API's answer, on the email it was asked about.
   const unknownEmail =
     apiErrorOf(events.error)?.fields?.email === 'userUnknown' ? filters.email : undefined;
-
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    setEmailError(null);
-    if (draft.from && draft.to && draft.from > draft.to) {
-      setFormError(t('filters.rangeOutOfOrder'));
-      return;
-    }
-    const wanted = auditListState.safeParse({
-      action: draft.action || undefined,
-      email: draft.email,
-      from: draft.from || undefined,
-      to: draft.to || undefined,
-    });
-    if (!wanted.success) {
-      const emailIssue = wanted.error.issues.find((issue) => issue.path[0] === 'email');
-      if (emailIssue) setEmailError(t(`validation:${emailIssue.message}`));
-      else setFormError(t('errors:codes.VALIDATION_FAILED'));
-      return;
-    }
-    view.change(wanted.data);
-  };
-
-  const reset = () => {
-    setDraft(draftOf({}));
-    setFormError(null);
-    setEmailError(null);
-    view.reset();
-  };
 
   const actionLabel = (action: string) => (isAction(action) ? t(`actions.${action}`) : action);
   const who = (event: AuditEvent) =>
@@ -201,82 +132,12 @@ export function AuditLog() {
 
   return (
     <Stack gap="md">
-      <Paper
-        withBorder
-        radius="md"
-        p="md"
-        component="form"
-        onSubmit={(event) => void apply(event)}
-        aria-label={t('filters.label')}
-        noValidate
-      >
-        <Stack gap="sm">
-          <FormAlert message={formError} />
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <Select
-              label={t('filters.action')}
-              data={[
-                { value: '', label: t('filters.allActions') },
-                ...AUDIT_ACTIONS.map((value) => ({ value, label: t(`actions.${value}`) })),
-              ]}
-              value={draft.action}
-              onChange={(value) => setDraft((current) => ({ ...current, action: value ?? '' }))}
-              allowDeselect={false}
-              w={{ base: '100%', sm: 240 }}
-            />
-            <TextInput
-              type="date"
-              label={t('filters.from')}
-              value={draft.from}
-              onChange={(event) => {
-                const from = event.currentTarget.value;
-                setDraft((current) => ({ ...current, from }));
-              }}
-              w={{ base: '100%', xs: 170 }}
-            />
-            <TextInput
-              type="date"
-              label={t('filters.to')}
-              value={draft.to}
-              onChange={(event) => {
-                const to = event.currentTarget.value;
-                setDraft((current) => ({ ...current, to }));
-              }}
-              w={{ base: '100%', xs: 170 }}
-            />
-            <TextInput
-              type="email"
-              label={t('filters.email')}
-              placeholder={t('filters.emailPlaceholder')}
-              value={draft.email}
-              onChange={(event) => {
-                const email = event.currentTarget.value;
-                setDraft((current) => ({ ...current, email }));
-              }}
-              maxLength={254}
-              spellCheck={false}
-              error={
-                emailError ??
-                (unknownEmail && draft.email.trim().toLowerCase() === unknownEmail
-                  ? t('filters.noSuchUser', { email: unknownEmail })
-                  : undefined)
-              }
-              w={{ base: '100%', sm: 280 }}
-            />
-          </Group>
-          <Group gap="sm">
-            <Button type="submit" leftSection={<IconFilter size={16} aria-hidden />}>
-              {t('filters.apply')}
-            </Button>
-            <Button variant="default" onClick={reset}>
-              {t('filters.reset')}
-            </Button>
-            <Text fz="xs" c="dark.6">
-              {t('filters.timeZone')}
-            </Text>
-          </Group>
-        </Stack>
-      </Paper>
+      <AuditFilterForm
+        view={filters}
+        unknownEmail={unknownEmail}
+        onApply={(wanted) => view.change(wanted)}
+        onReset={view.reset}
+      />
       <Paper withBorder radius="md">
         <ListState
           // An email nobody has is said on its input; the list is then simply empty.

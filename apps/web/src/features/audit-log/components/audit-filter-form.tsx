@@ -1,0 +1,158 @@
+import { useState, type FormEvent } from 'react';
+import type { z } from 'zod';
+import { Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconFilter } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { AUDIT_ACTIONS, auditEventsQuerySchema } from '@portal/contract/audit';
+import { FormAlert } from '@/components/ui/form-alert';
+
+/** The filters in the address (?action=&email=&from=&to=), read by the API's own schema. */
+export const auditListState = auditEventsQuerySchema.pick({
+  action: true,
+  email: true,
+  from: true,
+  to: true,
+});
+export type AuditView = z.output<typeof auditListState>;
+
+interface Draft {
+  action: string;
+  from: string;
+  to: string;
+  email: string;
+}
+
+const draftOf = (view: AuditView): Draft => ({
+  action: view.action ?? '',
+  from: view.from ?? '',
+  to: view.to ?? '',
+  email: view.email ?? '',
+});
+
+/**
+ * The audit log's filters: edited as a draft and applied together (a range of days is two
+ * inputs, half of one is not a filter). The form follows the address when it changes from
+ * elsewhere (Back, a shared link). `unknownEmail` is the email the API said nobody has.
+ */
+export function AuditFilterForm({
+  view,
+  unknownEmail,
+  onApply,
+  onReset,
+}: {
+  view: AuditView;
+  unknownEmail: string | undefined;
+  onApply: (view: AuditView) => void;
+  onReset: () => void;
+}) {
+  const { t } = useTranslation(['auditLog', 'errors', 'validation']);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(view));
+  const [seen, setSeen] = useState(view);
+  if (seen !== view) {
+    setSeen(view);
+    setDraft(draftOf(view));
+  }
+  const [formError, setFormError] = useState<string | null>(null);
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const edit = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    setEmailError(null);
+    if (draft.from && draft.to && draft.from > draft.to) {
+      setFormError(t('filters.rangeOutOfOrder'));
+      return;
+    }
+    const wanted = auditListState.safeParse({
+      action: draft.action || undefined,
+      email: draft.email,
+      from: draft.from || undefined,
+      to: draft.to || undefined,
+    });
+    if (!wanted.success) {
+      const emailIssue = wanted.error.issues.find((issue) => issue.path[0] === 'email');
+      if (emailIssue) setEmailError(t(`validation:${emailIssue.message}`));
+      else setFormError(t('errors:codes.VALIDATION_FAILED'));
+      return;
+    }
+    onApply(wanted.data);
+  };
+
+  const reset = () => {
+    setDraft(draftOf({}));
+    setFormError(null);
+    setEmailError(null);
+    onReset();
+  };
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="form"
+      onSubmit={apply}
+      aria-label={t('filters.label')}
+      noValidate
+    >
+      <Stack gap="sm">
+        <FormAlert message={formError} />
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <Select
+            label={t('filters.action')}
+            data={[
+              { value: '', label: t('filters.allActions') },
+              ...AUDIT_ACTIONS.map((value) => ({ value, label: t(`actions.${value}`) })),
+            ]}
+            value={draft.action}
+            onChange={(value) => edit({ action: value ?? '' })}
+            allowDeselect={false}
+            w={{ base: '100%', sm: 240 }}
+          />
+          <TextInput
+            type="date"
+            label={t('filters.from')}
+            value={draft.from}
+            onChange={(event) => edit({ from: event.currentTarget.value })}
+            w={{ base: '100%', xs: 170 }}
+          />
+          <TextInput
+            type="date"
+            label={t('filters.to')}
+            value={draft.to}
+            onChange={(event) => edit({ to: event.currentTarget.value })}
+            w={{ base: '100%', xs: 170 }}
+          />
+          <TextInput
+            type="email"
+            label={t('filters.email')}
+            placeholder={t('filters.emailPlaceholder')}
+            value={draft.email}
+            onChange={(event) => edit({ email: event.currentTarget.value })}
+            maxLength={254}
+            spellCheck={false}
+            error={
+              emailError ??
+              (unknownEmail && draft.email.trim().toLowerCase() === unknownEmail
+                ? t('filters.noSuchUser', { email: unknownEmail })
+                : undefined)
+            }
+            w={{ base: '100%', sm: 280 }}
+          />
+        </Group>
+        <Group gap="sm">
+          <Button type="submit" leftSection={<IconFilter size={16} aria-hidden />}>
+            {t('filters.apply')}
+          </Button>
+          <Button variant="default" onClick={reset}>
+            {t('filters.reset')}
+          </Button>
+          <Text fz="xs" c="dark.6">
+            {t('filters.timeZone')}
+          </Text>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
