@@ -154,10 +154,22 @@ export const transactionRefundSchema = z.object({
   refundedAt: z.string().nullable(),
 });
 
+/**
+ * A deposit an operator is looking at for this buy: what arrived and when, so the user knows
+ * what was received before the operator decides (docs/decisions/016). Not the depositor's name:
+ * a deposit waiting for review may be someone else's.
+ */
+export const depositInReviewSchema = z.object({
+  amountKrw: z.string(),
+  receivedAt: z.string(),
+});
+
 export const transactionDetailSchema = transactionSchema.extend({
   events: z.array(transactionEventSchema),
   /** Buys: deposits for this request that go back to their sender (docs/decisions/010). */
   refunds: z.array(transactionRefundSchema),
+  /** Buys: deposits waiting for an operator's decision on this request. */
+  depositsInReview: z.array(depositInReviewSchema),
 });
 export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
 

@@ -41,6 +41,18 @@ function isValidationKey(key: string): boolean {
   return Object.hasOwn(VALIDATION_MESSAGES_EN, key);
 }
 
+/**
+ * The words for a field the API names. A validation key says what is wrong with the value
+ * (`tooLong`, `emailInvalid`); the bare `invalid` the API puts beside a specific code (an email
+ * taken, an agency code nobody has, a wrong current password) only marks the field, and the
+ * code says what is wrong, so the input never shows the generic "This value is not valid." when
+ * the answer said more (docs/decisions/016).
+ */
+function fieldMessage(code: string, message: string, codeKey: string): string {
+  if (message === 'invalid' && code !== 'VALIDATION_FAILED' && isErrorCode(code)) return codeKey;
+  return isValidationKey(message) ? message : codeKey;
+}
+
 /** Where an error code belongs: an input (its text is the code's message), or an input and a text key. */
 export type CodeFields<T extends FieldValues> = Partial<
   Record<ErrorCode, Path<T> | { field: Path<T>; message: string }>
@@ -84,8 +96,10 @@ export function applyApiErrorToForm<T extends FieldValues>(
     if (name === undefined || name === codeField?.field) continue;
     setError(
       name,
-      { type: 'server', message: isValidationKey(message) ? message : codeKey },
-      { shouldFocus: !placed },
+      { type: 'server', message: fieldMessage(apiError.code, message, codeKey) },
+      {
+        shouldFocus: !placed,
+      },
     );
     placed = true;
   }

@@ -65,3 +65,8 @@ export function settleToast(id: string, type: Exclude<ToastType, 'loading'>, inp
     }),
   );
 }
+
+/** Removes every toast, shown or waiting: a sign-out leaves nothing of the session on screen. */
+export function clearToasts() {
+  void store().then((notifications) => notifications.clean());
+}

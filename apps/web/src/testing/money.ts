@@ -94,6 +94,7 @@ export function transaction(overrides: Partial<TransactionDetail> = {}): Transac
     debit: null,
     requested: null,
     refunds: [],
+    depositsInReview: [],
     creditStatus: 'not_applicable',
     depositInstructions: {
       bankName: '국민은행',

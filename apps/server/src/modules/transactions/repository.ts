@@ -288,8 +288,23 @@ export async function transactionDetail(
       ),
     )
     .orderBy(asc(deposits.receivedAt));
+  // Deposits under review name the requests they may pay (`related_transaction_ids`).
+  const inReview = await db
+    .select({ amountKrw: deposits.amountKrw, receivedAt: deposits.receivedAt })
+    .from(deposits)
+    .where(
+      and(
+        eq(deposits.status, 'review'),
+        sql`${deposits.relatedTransactionIds} @> ${JSON.stringify([id])}::jsonb`,
+      ),
+    )
+    .orderBy(asc(deposits.receivedAt));
   return {
     ...toTransaction(row),
+    depositsInReview: inReview.map((deposit) => ({
+      amountKrw: deposit.amountKrw,
+      receivedAt: deposit.receivedAt.toISOString(),
+    })),
     refunds: refunds.map((refund) => ({
       amountKrw: refund.amountKrw,
       status: refund.status === 'refunded' ? ('refunded' as const) : ('refund_due' as const),

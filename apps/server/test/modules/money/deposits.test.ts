@@ -284,6 +284,12 @@ describe('deposits that need a person', () => {
       matchedTransactionId: null,
     });
     expect(await statusOf(kit.app, buy.id)).toBe('Cancelled');
+    // A refund due is no longer under review: the buy shows it as a refund, not as received.
+    const detail = (
+      await owner.browser.get(`/api/transactions/${buy.id}`)
+    ).json<TransactionDetail>();
+    expect(detail.depositsInReview).toEqual([]);
+    expect(detail.refunds).toHaveLength(1);
     expect(
       await count(
         kit.app,
@@ -318,6 +324,17 @@ describe('deposits that need a person', () => {
       await owner.browser.get(`/api/transactions/${first.id}`)
     ).json<TransactionDetail>();
     expect(detail.delayReason).toBe('multiple_candidates');
+    // Each buy the deposit may pay shows it, amount and time, while the operator decides.
+    expect(detail.depositsInReview).toEqual([
+      {
+        amountKrw: first.totalKrw,
+        receivedAt: new Date(recorded.deposit.receivedAt).toISOString(),
+      },
+    ]);
+    expect(
+      (await owner.browser.get(`/api/transactions/${second.id}`)).json<TransactionDetail>()
+        .depositsInReview,
+    ).toHaveLength(1);
     expect(
       await count(
         kit.app,

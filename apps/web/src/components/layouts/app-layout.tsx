@@ -33,6 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatches } from 'react-router';
 import { paths } from '@/config/paths';
 import { RequireAuth } from '@/lib/auth/require-auth';
+import { useSessionSync } from '@/lib/auth/use-session-sync';
 import { useSignOutFlow } from '@/lib/auth/use-sign-out-flow';
 import { appNavItems } from '@/components/layouts/nav-items';
 import { useIsActive } from '@/components/layouts/use-is-active';
@@ -99,6 +100,8 @@ function AppFrame() {
   useLiveUpdates(isSignedIn);
   const isActive = useIsActive();
   const signOutFlow = useSignOutFlow();
+  // A sign-out or another user's sign-in in another tab of this browser ends this session too.
+  useSessionSync();
 
   const signOut = () => {
     nav.close();

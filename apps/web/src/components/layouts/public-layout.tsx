@@ -12,6 +12,7 @@ import { AccountButtons } from '@/components/layouts/account-buttons';
 import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
 import { PublicFooter } from '@/components/layouts/public-footer';
 import { MAIN_CONTENT_ID, SkipLink } from '@/components/layouts/skip-link';
+import { useSessionSync } from '@/lib/auth/use-session-sync';
 
 const PUBLIC_MENU_ID = 'public-menu';
 const HEADER_HEIGHT = 64;
@@ -32,6 +33,8 @@ export function Component() {
   // Once asked for, the menu stays mounted, so it closes (and opens again) with its transition.
   const [menuWanted, setMenuWanted] = useState(false);
   const isActive = useIsActive();
+  // Home's "Go to dashboard" follows a sign-out or sign-in in another tab of this browser.
+  useSessionSync();
 
   // A fixed header over the page, laid out as Mantine's AppShell would (header 64 px, bordered,
   // z-index 100) without the AppShell itself, whose navbar, aside, resizing and scroll lock code

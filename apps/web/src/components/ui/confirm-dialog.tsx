@@ -2,12 +2,17 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
 
-/** Asks before something that cannot be undone; the safe choice has the focus. */
+/**
+ * Asks before something that cannot be undone; the safe choice has the focus. Its label is
+ * "Cancel" unless `dismissLabel` says otherwise: where the action itself cancels something,
+ * two buttons both saying "cancel" would leave the user guessing which one keeps it.
+ */
 export function ConfirmDialog({
   opened,
   title,
   message,
   confirmLabel,
+  dismissLabel,
   loading = false,
   onConfirm,
   onClose,
@@ -16,6 +21,7 @@ export function ConfirmDialog({
   title: string;
   message: string;
   confirmLabel: string;
+  dismissLabel?: string;
   loading?: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -35,7 +41,7 @@ export function ConfirmDialog({
       </Text>
       <Group justify="flex-end" gap="sm" mt="lg">
         <Button variant="default" onClick={onClose} data-autofocus>
-          {t('actions.cancel')}
+          {dismissLabel ?? t('actions.cancel')}
         </Button>
         <Button color="red" onClick={onConfirm} loading={loading}>
           {confirmLabel}

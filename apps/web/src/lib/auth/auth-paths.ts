@@ -2,6 +2,8 @@ import { paths } from '@/config/paths';
 
 export const AUTH_PARAM = 'auth';
 export const NEXT_PARAM = 'next';
+/** `?session=ended`: the sign-in dialog says the session ended, rather than nothing. */
+export const SESSION_PARAM = 'session';
 export type AuthDialog = 'sign-in' | 'sign-up';
 
 const SITE = 'https://portal.invalid';
@@ -24,9 +26,14 @@ export function safeNextPath(next: string | null | undefined): string {
   return paths.app.dashboard;
 }
 
-/** Home with a dialog open, keeping where to go afterwards. */
-export function authDialogPath(dialog: AuthDialog, next?: string | null): string {
+/** Home with a dialog open, keeping where to go afterwards (and why, when a session ended). */
+export function authDialogPath(
+  dialog: AuthDialog,
+  next?: string | null,
+  { sessionEnded = false }: { sessionEnded?: boolean } = {},
+): string {
   const params = new URLSearchParams({ [AUTH_PARAM]: dialog });
   if (next) params.set(NEXT_PARAM, next);
+  if (sessionEnded) params.set(SESSION_PARAM, 'ended');
   return `${paths.home}?${params.toString()}`;
 }

@@ -4,20 +4,24 @@ import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { useUser } from '@/lib/user/user-context';
 import { authDialogPath } from '@/lib/auth/auth-paths';
 import { useSessionExpiry } from '@/lib/auth/use-session-expiry';
-import { useIsSigningOut } from '@/lib/auth/signing-out';
+import { useSessionStatus } from '@/lib/auth/session-status';
 
 /**
  * Everything under /app needs a signed-in user: while the current user loads, a loader; signed
- * out (or once the session has expired), the sign-in dialog, which brings the user back here.
- * A user who is signing out is on the way to Home, not to the sign-in dialog.
+ * out, the sign-in dialog, which brings the user back here, and says so when the session ended
+ * under this tab (docs/decisions/016). A user who is signing out is on the way to Home, not to
+ * the sign-in dialog.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { isSignedIn, isLoading } = useUser();
   const { pathname, search } = useLocation();
-  const isSigningOut = useIsSigningOut();
+  const status = useSessionStatus();
   useSessionExpiry();
   if (isLoading) return <FullPageLoader />;
-  if (!isSignedIn && isSigningOut) return <FullPageLoader />;
-  if (!isSignedIn) return <Navigate to={authDialogPath('sign-in', pathname + search)} replace />;
+  if (!isSignedIn && status === 'signing-out') return <FullPageLoader />;
+  if (!isSignedIn) {
+    const to = authDialogPath('sign-in', pathname + search, { sessionEnded: status === 'ended' });
+    return <Navigate to={to} replace />;
+  }
   return children;
 }

@@ -1,28 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { paths } from '@/config/paths';
-import { useUser } from '@/lib/user/user-context';
+import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
 import { useSignOut } from '@/lib/auth/sign-out';
-import { setSigningOut } from '@/lib/auth/signing-out';
+import { leaveSession } from '@/lib/auth/leave-session';
+import { announceSession } from '@/lib/auth/session-channel';
+import { setSessionStatus } from '@/lib/auth/session-status';
 
-/**
- * Logout: ends the session, leaves for Home, then forgets everything the session loaded, so the
- * next person at this browser sees none of it. Home is reached first: with the user cleared while
- * still under /app, the guard would open the sign-in dialog instead; while the flow runs, the
- * guard holds (`signing-out.ts`), since the open screen's own calls already find no session.
- */
+/** Logout in this tab: ends the session on the server, tells the other tabs, leaves. */
 export function useSignOutFlow() {
   const { t } = useTranslation(['auth', 'errors']);
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const queryClient = useQueryClient();
-  const { setUser } = useUser();
   const signOut = useSignOut();
 
   const run = async () => {
-    setSigningOut(true);
+    setSessionStatus('signing-out');
     try {
       try {
         await signOut.mutateAsync();
@@ -30,12 +25,11 @@ export function useSignOutFlow() {
         toast('error', { message: errorMessage(t, error) });
         return;
       }
-      await navigate(paths.home);
-      queryClient.clear();
-      setUser(null);
+      announceSession({ type: 'signed-out' });
+      await leaveSession(queryClient, navigate, pathname);
       toast('success', { message: t('signOut.success') });
     } finally {
-      setSigningOut(false);
+      setSessionStatus('active');
     }
   };
 

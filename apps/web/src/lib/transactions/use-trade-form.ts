@@ -21,6 +21,8 @@ import { formatAsset, formatRate } from '@/lib/format';
 import { transactionPath } from '@/lib/transactions/transaction-path';
 import { useIdempotentSubmission } from '@/lib/transactions/use-idempotent-submission';
 import { useFormSubmit } from '@/lib/use-form-submit';
+import { useFormDraft } from '@/lib/form-drafts';
+import { useUser } from '@/lib/user/user-context';
 
 /** The Buy and Sell forms: a merchant, one of the user's accounts there, and an amount. */
 export const tradeFormSchema = z.object({
@@ -58,6 +60,21 @@ export function useTradeForm(side: TransactionType) {
     defaultValues: EMPTY,
   });
   const { control, setValue, setError, subscribe } = form;
+  // What was typed when the session ended under the form comes back after signing in again,
+  // for the same user (docs/decisions/016).
+  const { user } = useUser();
+  const draft = useFormDraft(side, user.id, () => {
+    const { merchantId, accountId, amount } = form.getValues();
+    return { merchantId, accountId, amount };
+  });
+  // Whether the form is still on screen when a request it sent is answered (Back was pressed).
+  const onScreen = useRef(true);
+  useEffect(() => {
+    onScreen.current = true;
+    return () => {
+      onScreen.current = false;
+    };
+  }, []);
   const [merchantId, accountId, amount] = useWatch({
     control,
     name: ['merchantId', 'accountId', 'amount'],
@@ -75,20 +92,30 @@ export function useTradeForm(side: TransactionType) {
     setRateNotice(null);
   };
 
-  // Start at the merchant of the default account, once both lists are in.
+  // Start at the merchant of the default account, once both lists are in; or where the draft
+  // kept at the end of the last session was, while its merchant and account are still there.
   const started = useRef(false);
   useEffect(() => {
     if (started.current || !merchants.data || !accounts.data) return;
     started.current = true;
     const active = new Set(merchants.data.map((item) => item.id));
     const usable = accounts.data.filter((item) => active.has(item.merchant.id));
+    const drafted = usable.find(
+      (item) => item.id === draft?.accountId && item.merchant.id === draft.merchantId,
+    );
+    if (draft && drafted) {
+      setValue('merchantId', drafted.merchant.id);
+      setValue('accountId', drafted.id);
+      setValue('amount', draft.amount ?? '');
+      return;
+    }
     const first = usable.find((item) => item.isDefault) ?? usable[0];
     const id = first?.merchant.id ?? (merchants.data.length === 1 ? merchants.data[0]?.id : '');
     if (id) {
       setValue('merchantId', id);
       setValue('accountId', preferredAccount(accounts.data, id)?.id ?? '');
     }
-  }, [merchants.data, accounts.data, setValue]);
+  }, [merchants.data, accounts.data, setValue, draft]);
 
   // A changed form is a new submission: it gets a new idempotency key.
   const { forget } = request;
@@ -163,6 +190,15 @@ export function useTradeForm(side: TransactionType) {
       }
       try {
         const detail = await request.submit(side, values, current.token);
+        // Back pressed while the request was on its way: it was received all the same, and the
+        // user is told so where they are now, not taken back to it.
+        if (!onScreen.current) {
+          toast('success', {
+            title: t(`transactions:form.successTitle.${side}`),
+            message: t('transactions:form.receivedAway', { number: detail.number }),
+          });
+          return;
+        }
         toast('success', {
           title: t(`transactions:form.successTitle.${side}`),
           message: t('transactions:form.successMessage', { number: detail.number }),

@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequireAuth } from '@/lib/auth/require-auth';
 import { mockApi } from '@/testing/api';
-import { setSigningOut } from '@/lib/auth/signing-out';
+import { forgetSession } from '@/lib/auth/forget-session';
+import { setSessionStatus } from '@/lib/auth/session-status';
 import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
 
 const guarded = <RequireAuth>secret screen</RequireAuth>;
@@ -51,7 +52,9 @@ describe('the /app guard', () => {
       })
       .catch(() => {});
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(router.state.location.search).toBe('?auth=sign-in&next=%2Fapp%2Fprofile');
+    // The dialog is told why: the session ended under this tab.
+    expect(router.state.location.search).toBe('?auth=sign-in&next=%2Fapp%2Fprofile&session=ended');
+    setSessionStatus('active');
   });
 
   it('does not open the sign-in dialog for a user who is signing out', async () => {
@@ -60,7 +63,7 @@ describe('the /app guard', () => {
     await screen.findByText('secret screen');
     // The server has ended the session; a call the open screen makes answers 401 before the
     // sign-out flow has reached Home.
-    setSigningOut(true);
+    setSessionStatus('signing-out');
     try {
       get.mockResolvedValue(ok({ user: null }));
       await queryClient
@@ -70,11 +73,13 @@ describe('the /app guard', () => {
           retry: false,
         })
         .catch(() => {});
+      // The flow forgets the session before it leaves for Home: the guard holds meanwhile.
+      await forgetSession(queryClient);
       await waitFor(() => expect(screen.queryByText('secret screen')).toBeNull());
       expect(router.state.location.pathname).toBe('/app/profile');
       expect(router.state.location.search).toBe('');
     } finally {
-      setSigningOut(false);
+      setSessionStatus('active');
     }
   });
 });

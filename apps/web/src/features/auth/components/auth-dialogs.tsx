@@ -1,4 +1,4 @@
-import { Anchor, Modal, Text } from '@mantine/core';
+import { Alert, Anchor, Modal, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -11,8 +11,11 @@ import {
   authDialogPath,
   NEXT_PARAM,
   safeNextPath,
+  SESSION_PARAM,
   type AuthDialog,
 } from '@/lib/auth/auth-paths';
+import { announceSession } from '@/lib/auth/session-channel';
+import { setSessionStatus } from '@/lib/auth/session-status';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
 
@@ -34,6 +37,7 @@ export function AuthDialogs() {
   const dialog = dialogOf(searchParams.get(AUTH_PARAM));
   const next = searchParams.get(NEXT_PARAM);
   const target = safeNextPath(next);
+  const sessionEnded = searchParams.get(SESSION_PARAM) === 'ended';
 
   if (dialog !== null && isSignedIn) return <Navigate to={target} replace />;
 
@@ -43,15 +47,24 @@ export function AuthDialogs() {
         const rest = new URLSearchParams(current);
         rest.delete(AUTH_PARAM);
         rest.delete(NEXT_PARAM);
+        rest.delete(SESSION_PARAM);
         return rest;
       },
       { replace: true },
     );
 
+  /**
+   * Signed in or up: the other tabs of this browser now send this user's cookie, so they are
+   * told (docs/decisions/016); then back to where the user was, where a form that kept a draft
+   * when the session ended gives it back.
+   */
   const done = (user: CurrentUser, message: string) => {
     toast('success', { message });
-    void navigate(target, { replace: true });
+    setSessionStatus('active');
+    announceSession({ type: 'signed-in', userId: user.id });
+    // The user first: the /app guard, drawn by the navigation, must find them signed in.
     setUser(user);
+    void navigate(target, { replace: true });
   };
 
   const title = dialog === 'sign-up' ? t('signUp.title') : t('signIn.title');
@@ -84,6 +97,11 @@ export function AuthDialogs() {
         </>
       ) : (
         <>
+          {sessionEnded ? (
+            <Alert color="blue" variant="light" mb="md" role="status">
+              {t('signIn.sessionEnded')}
+            </Alert>
+          ) : null}
           <SignInForm onSignedIn={(user) => done(user, t('signIn.success', { name: user.name }))} />
           <Text fz="sm" ta="center" mt="md">
             {t('signIn.noAccount')}{' '}

@@ -96,6 +96,35 @@ describe('transaction detail', () => {
     expect(screen.queryByRole('button', { name: 'Cancel request' })).toBeNull();
   });
 
+  it('shows what was received and what happens next, in both languages', async () => {
+    const delayed = transaction({
+      status: 'Pending',
+      delayReason: 'amount_differs',
+      depositInstructions: null,
+      depositsInReview: [{ amountKrw: '17000', receivedAt: '2026-11-24T02:35:00.000Z' }],
+    });
+    await show(delayed);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Received: 17,000 KRW on 24 Nov 2026, 11:35.')).toBeTruthy();
+    expect(
+      within(alert).getByText(
+        'An operator will either complete your buy for the amount received or return the deposit to you. Please do not send the difference or deposit again.',
+      ),
+    ).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: 'Contact Support' })).toBeTruthy();
+    cleanup();
+
+    await show(delayed, 'ko');
+    const ko = await screen.findByRole('alert');
+    expect(within(ko).getByText(/^받은 입금: 2026\. 11\. 24\. .*11:35, 17,000원$/)).toBeTruthy();
+    expect(
+      within(ko).getByText(
+        '담당자가 받은 금액으로 구매를 완료하거나 입금액을 돌려드립니다. 차액을 보내거나 다시 입금하지 마세요.',
+      ),
+    ).toBeTruthy();
+    expect(within(ko).getByRole('link', { name: '고객 지원에 문의하기' })).toBeTruthy();
+  });
+
   it('tells of a deposit that came after the request expired, but not of finished ones', async () => {
     await show(
       transaction({
@@ -185,6 +214,9 @@ describe('transaction detail', () => {
       name: 'Would you like to cancel this request?',
     });
     expect(post).not.toHaveBeenCalled();
+    // The two buttons say what each does: one keeps the request, one cancels it.
+    expect(within(dialog).getByRole('button', { name: 'Go back' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel request' }));
     await waitFor(() =>
       expect(post).toHaveBeenCalledWith(`/transactions/${requested.id}/cancel`, {}),
@@ -196,6 +228,16 @@ describe('transaction detail', () => {
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Cancel request' })).toBeNull(),
     );
+  });
+
+  it('asks in Korean with 돌아가기 and 신청 취소, and 돌아가기 keeps the request', async () => {
+    await show(transaction(), 'ko');
+    fireEvent.click(await screen.findByRole('button', { name: '신청 취소' }));
+    const dialog = await screen.findByRole('dialog', { name: '이 신청을 취소하시겠습니까?' });
+    expect(within(dialog).getByRole('button', { name: '신청 취소' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: '돌아가기' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(mockApi.post).not.toHaveBeenCalled();
   });
 
   it('explains a cancel the server refused', async () => {

@@ -28,6 +28,7 @@ import { formatAsset, formatDateTime, formatKrw, formatRate } from '@/lib/format
 import { DepositInstructions } from '@/features/transactions/components/deposit-instructions';
 import { EventHistory } from '@/features/transactions/components/event-history';
 import { Figure } from '@/components/transactions/figure';
+import { DelayNotice } from '@/features/transactions/components/delay-notice';
 import { DepositOutcome } from '@/features/transactions/components/deposit-outcome';
 import { OperatorCancelNotice, SellPayout } from '@/features/transactions/components/sell-payout';
 import { StatusBadge } from '@/components/transactions/status-badge';
@@ -82,16 +83,6 @@ export function TransactionDetailScreen({ id }: { id: string }) {
   );
 }
 
-/**
- * An open request with a deposit that needs a person is delayed; so is an expired one whose
- * deposit came too late (the operator settles or returns it). A finished request is not.
- */
-function showsDelay(detail: Detail): boolean {
-  if (!detail.delayReason) return false;
-  if (detail.status === 'Requested' || detail.status === 'Pending') return true;
-  return detail.status === 'Cancelled' && detail.delayReason === 'request_expired';
-}
-
 function DetailBody({ detail }: { detail: Detail }) {
   const { t, i18n } = useTranslation(['transactions', 'errors']);
   const cancel = useCancelTransaction();
@@ -117,17 +108,7 @@ function DetailBody({ detail }: { detail: Detail }) {
       <FormAlert message={problem} />
       <OperatorCancelNotice detail={detail} />
       <DepositOutcome detail={detail} />
-      {showsDelay(detail) ? (
-        <Alert
-          color="orange"
-          variant="filled"
-          icon={<IconHourglass aria-hidden />}
-          title={t('delay.title')}
-          role="alert"
-        >
-          {t(`delay.${detail.delayReason!}`)}
-        </Alert>
-      ) : null}
+      <DelayNotice detail={detail} />
       {detail.creditStatus === 'pending' ? (
         <Alert color="blue" variant="light" icon={<IconHourglass aria-hidden />} role="status">
           {t(
@@ -214,6 +195,7 @@ function DetailBody({ detail }: { detail: Detail }) {
         title={t('cancel.title')}
         message={t(`cancel.message.${detail.type}`, { number: detail.number })}
         confirmLabel={t('cancel.confirm')}
+        dismissLabel={t('cancel.keep')}
         loading={cancel.isPending}
         onConfirm={() => void confirmCancel()}
         onClose={() => setConfirming(false)}
