@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { forgetDrafts } from '@/lib/form-drafts';
 import { clearToasts } from '@/lib/notifications';
 import { forgetSession } from '@/lib/auth/forget-session';
+import { setSessionStatus } from '@/lib/auth/session-status';
 
 export const inApp = (pathname: string) =>
   pathname === paths.app.root || pathname.startsWith('/app/');
@@ -12,8 +13,9 @@ export const inApp = (pathname: string) =>
  * Forgets everything the session loaded, its drafts and its toasts, so the next person at this
  * browser sees none of it, then shows Home (docs/decisions/016). The caller has set the session
  * status to `signing-out`, so the /app guard, finding nobody signed in, holds on a loader
- * rather than opening the sign-in dialog; the screen that showed the user's data is gone before
- * Home is drawn.
+ * rather than opening the sign-in dialog; the guard itself ends that status when the tab leaves
+ * /app (`require-auth.tsx`), since the navigation is only drawn after it resolves: ending it here
+ * would let the old screen, still drawn at /app, open the sign-in dialog.
  */
 export async function leaveSession(
   queryClient: QueryClient,
@@ -24,4 +26,5 @@ export async function leaveSession(
   forgetDrafts();
   await forgetSession(queryClient);
   if (inApp(here)) await navigate(paths.home);
+  else setSessionStatus('active');
 }

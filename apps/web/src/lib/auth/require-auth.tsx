@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { useUser } from '@/lib/user/user-context';
 import { authDialogPath } from '@/lib/auth/auth-paths';
 import { useSessionExpiry } from '@/lib/auth/use-session-expiry';
-import { useSessionStatus } from '@/lib/auth/session-status';
+import { sessionStatus, setSessionStatus, useSessionStatus } from '@/lib/auth/session-status';
 
 /**
  * Everything under /app needs a signed-in user: while the current user loads, a loader; signed
@@ -17,6 +17,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
   const status = useSessionStatus();
   useSessionExpiry();
+  // A sign-out holds the guard until the tab has left /app, which is when this unmounts.
+  useEffect(
+    () => () => {
+      if (sessionStatus() === 'signing-out') setSessionStatus('active');
+    },
+    [],
+  );
   if (isLoading) return <FullPageLoader />;
   if (!isSignedIn && status === 'signing-out') return <FullPageLoader />;
   if (!isSignedIn) {

@@ -4,6 +4,7 @@ import type { CurrentUser } from '@portal/contract/users';
 import { currentUserQueryKey, getCurrentUser } from '@/lib/user/get-current-user';
 import { apiErrorOf } from '@/lib/api-error';
 import { keepDrafts } from '@/lib/form-drafts';
+import { clearToasts } from '@/lib/notifications';
 import { forgetSession } from '@/lib/auth/forget-session';
 import { sessionStatus, setSessionStatus } from '@/lib/auth/session-status';
 
@@ -12,7 +13,7 @@ let checking: Promise<void> | null = null;
 /**
  * A call answered UNAUTHENTICATED: ask the server who is signed in now. Nobody: the session
  * ended under this tab (idle or absolute limit, a password changed elsewhere), so the open
- * forms keep their drafts for this user, everything loaded is forgotten, and the guard opens the
+ * forms keep their drafts for this user, everything loaded (and its toasts) is forgotten, and the guard opens the
  * sign-in dialog saying the session ended (docs/decisions/016). Several calls failing at once
  * ask once.
  */
@@ -30,6 +31,7 @@ export function checkSession(queryClient: QueryClient): Promise<void> {
     if (before && now?.id === before.id) return;
     if (before && !now) {
       keepDrafts(before.id);
+      clearToasts();
       setSessionStatus('ended');
       await forgetSession(queryClient);
       return;
@@ -38,7 +40,9 @@ export function checkSession(queryClient: QueryClient): Promise<void> {
       // Someone else signed in meanwhile (another tab): forget the last user, show this one.
       setSessionStatus('signing-out');
       await forgetSession(queryClient);
+      queryClient.setQueryData(currentUserQueryKey, now);
       setSessionStatus('active');
+      return;
     }
     queryClient.setQueryData(currentUserQueryKey, now);
   })().finally(() => {

@@ -33,23 +33,21 @@ export function useSessionSync() {
       onSessionMessage((message) => {
         const shown = queryClient.getQueryData<CurrentUser | null>(currentUserQueryKey);
         void (async () => {
-          setSessionStatus('signing-out');
-          try {
-            if (message.type === 'signed-out') {
-              await leaveSession(queryClient, navigate, here.current);
-              if (shown) toast('info', { message: t('signOut.elsewhere') });
-              return;
-            }
-            if (shown?.id === message.userId) return;
-            const now = await getCurrentUser().catch(() => null);
-            clearToasts();
-            forgetDrafts();
-            await forgetSession(queryClient);
-            queryClient.setQueryData(currentUserQueryKey, now);
-            if (inApp(here.current)) await navigate(paths.app.dashboard);
-          } finally {
-            setSessionStatus('active');
+          if (message.type === 'signed-out') {
+            setSessionStatus('signing-out');
+            await leaveSession(queryClient, navigate, here.current);
+            if (shown) toast('info', { message: t('signOut.elsewhere') });
+            return;
           }
+          if (shown?.id === message.userId) return;
+          setSessionStatus('signing-out');
+          const now = await getCurrentUser().catch(() => null);
+          clearToasts();
+          forgetDrafts();
+          await forgetSession(queryClient);
+          queryClient.setQueryData(currentUserQueryKey, now);
+          if (inApp(here.current)) await navigate(paths.app.dashboard);
+          setSessionStatus('active');
         })();
       }),
     [queryClient, navigate, t],

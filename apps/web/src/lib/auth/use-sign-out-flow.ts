@@ -19,18 +19,15 @@ export function useSignOutFlow() {
   const run = async () => {
     setSessionStatus('signing-out');
     try {
-      try {
-        await signOut.mutateAsync();
-      } catch (error) {
-        toast('error', { message: errorMessage(t, error) });
-        return;
-      }
-      announceSession({ type: 'signed-out' });
-      await leaveSession(queryClient, navigate, pathname);
-      toast('success', { message: t('signOut.success') });
-    } finally {
+      await signOut.mutateAsync();
+    } catch (error) {
       setSessionStatus('active');
+      toast('error', { message: errorMessage(t, error) });
+      return;
     }
+    announceSession({ type: 'signed-out' });
+    await leaveSession(queryClient, navigate, pathname);
+    toast('success', { message: t('signOut.success') });
   };
 
   return { signOut: run, isPending: signOut.isPending };

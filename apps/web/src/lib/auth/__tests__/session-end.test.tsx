@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUser } from '@/lib/user/user-context';
+import { RequireAuth } from '@/lib/auth/require-auth';
 import { forgetSession } from '@/lib/auth/forget-session';
 import { announceSession, onSessionMessage } from '@/lib/auth/session-channel';
 import { checkSession } from '@/lib/auth/use-session-expiry';
@@ -52,10 +53,15 @@ describe('forgetting a session in this tab', () => {
 
 describe('another tab of the browser', () => {
   it('signs out: this tab leaves /app for Home, forgets the user and says why', async () => {
-    const { router, queryClient } = await renderApp(<Screen />, {
-      path: '/app/buy',
-      routes: home,
-    });
+    const { router, queryClient } = await renderApp(
+      <RequireAuth>
+        <Screen />
+      </RequireAuth>,
+      {
+        path: '/app/buy',
+        routes: home,
+      },
+    );
     await screen.findByText(`signed in as ${testUser.name}`);
     const otherTab = new BroadcastChannel(CHANNEL);
     otherTab.postMessage({ type: 'signed-out' });
@@ -66,6 +72,7 @@ describe('another tab of the browser', () => {
     expect(
       await screen.findByText('You signed out in another window, so this one is signed out too.'),
     ).toBeTruthy();
+    // The guard, left behind with /app, let go of the sign-out.
     expect(sessionStatus()).toBe('active');
   });
 
