@@ -208,6 +208,8 @@ describe.each(cases)('the client’s path in %s on %s', (language, viewport) => 
     await ask
       .getByRole('button', { name: text(language, 'transactions', 'cancel.confirm') })
       .waitFor();
+    // The dialog's entrance transition, so the picture shows it as a person sees it.
+    await page.waitForTimeout(400);
     await screenshot(page, shot('cancel-dialog'));
     await ask.getByRole('button', { name: text(language, 'transactions', 'cancel.keep') }).click();
     await ask.waitFor({ state: 'detached' });
