@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { repoRoot } from './portal-server';
+import { BANK_WEBHOOK_SECRET, repoRoot } from './portal-server';
 
 /**
  * Calls the API from inside the page as the app does: the session cookie, the anti-forgery token
@@ -39,17 +39,26 @@ export async function callApi<T>(
   );
 }
 
-/** A buy request of the signed-in user, made through the API as the Buy screen makes it. */
-export async function makeBuyRequest(page: Page): Promise<string> {
+export interface MadeBuy {
+  id: string;
+  number: string;
+  totalKrw: string;
+}
+
+/**
+ * A buy request of the signed-in user, made through the API as the Buy screen makes it. Its
+ * amount is odd and its own (`whole`.xxxx3, `whole` naming the test), so a test's deposit can
+ * never match another test's request.
+ */
+export async function makeBuy(page: Page, whole = 11): Promise<MadeBuy> {
   const accounts = (await callApi(page, 'GET', '/accounts')).body as {
     items: { id: string; isDefault: boolean; merchant: { id: string } }[];
   };
   const account = accounts.items.find((item) => item.isDefault) ?? accounts.items[0]!;
   const quote = (await callApi(page, 'GET', `/quotes?merchantId=${account.merchant.id}&side=buy`))
     .body as { token: string };
-  // An odd amount of its own, so a test's deposit can never match another test's request.
-  const amount = `11.${String(randomBytes(2).readUInt16BE(0) % 10_000).padStart(4, '0')}3`;
-  const made = await callApi(
+  const amount = `${whole}.${String(randomBytes(2).readUInt16BE(0) % 10_000).padStart(4, '0')}3`;
+  const made = await callApi<MadeBuy>(
     page,
     'POST',
     '/transactions/buy',
@@ -57,7 +66,45 @@ export async function makeBuyRequest(page: Page): Promise<string> {
     { 'idempotency-key': randomBytes(12).toString('hex') },
   );
   if (made.status !== 201) throw new Error(`buy request refused: ${JSON.stringify(made.body)}`);
-  return (made.body as { number: string }).number;
+  return made.body;
+}
+
+/** A buy request's number, for tests that only need one to exist. */
+export async function makeBuyRequest(page: Page): Promise<string> {
+  return (await makeBuy(page)).number;
+}
+
+export interface BankDeposit {
+  bankReference: string;
+  deposit: { status: string; reviewReason: string | null; refundReason: string | null };
+}
+
+/** A deposit the bank reports to the portal's signed webhook (docs/decisions/008). */
+export async function postBankDeposit(
+  baseURL: string,
+  { amountKrw, depositorName }: { amountKrw: string; depositorName: string },
+): Promise<BankDeposit> {
+  const bankReference = `E2E-${randomBytes(6).toString('hex').toUpperCase()}`;
+  const body = JSON.stringify({
+    bankReference,
+    depositorName,
+    amountKrw,
+    receivedAt: new Date().toISOString(),
+  });
+  const timestamp = Math.floor(Date.now() / 1000);
+  const signature = `v1=${createHmac('sha256', BANK_WEBHOOK_SECRET).update(`${timestamp}.${body}`).digest('hex')}`;
+  const response = await fetch(`${baseURL}/api/bank/deposits`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-bank-timestamp': String(timestamp),
+      'x-bank-signature': signature,
+    },
+    body,
+  });
+  if (response.status !== 200) throw new Error(`deposit refused: ${await response.text()}`);
+  const { deposit } = (await response.json()) as Pick<BankDeposit, 'deposit'>;
+  return { bankReference, deposit };
 }
 
 const KYC_KINDS = ['id_front', 'id_back', 'selfie', 'bank_book'] as const;

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -9,9 +9,8 @@ import {
   watchErrors,
   type Language,
 } from '../support/browser';
-import { callApi } from '../support/api';
+import { makeBuy, postBankDeposit } from '../support/api';
 import { text } from '../support/locales';
-import { BANK_WEBHOOK_SECRET } from '../support/portal-server';
 import { DEMO_USERS, signIn } from '../support/session';
 
 /**
@@ -196,7 +195,7 @@ describe.each(cases)('the client’s path in %s on %s', (language, viewport) => 
 
   it('the cancel dialog says what each button does; a delayed buy shows what was received', async () => {
     const { context, page } = await signedIn(language, viewport, '/app');
-    const open = await buy(page);
+    const open = await makeBuy(page);
     await page.goto(`${baseURL}/app/transactions/${open.id}`);
     await page
       .getByRole('button', { name: text(language, 'transactions', 'cancel.button') })
@@ -216,7 +215,7 @@ describe.each(cases)('the client’s path in %s on %s', (language, viewport) => 
 
     // One won short: the buy waits for a person, and says what arrived and what comes next.
     const short = String(BigInt(open.totalKrw) - 1n);
-    await postDeposit(short);
+    await postBankDeposit(baseURL, { amountKrw: short, depositorName: CLIENT_NAME });
     await page.reload();
     const delay = page.getByRole('alert').filter({
       hasText: text(language, 'transactions', 'delay.title'),
@@ -228,51 +227,3 @@ describe.each(cases)('the client’s path in %s on %s', (language, viewport) => 
     await context.close();
   });
 });
-
-interface Buy {
-  id: string;
-  number: string;
-  totalKrw: string;
-}
-
-/** A buy of the signed-in client through the API, as the Buy screen makes it. */
-async function buy(page: Page): Promise<Buy> {
-  const accounts = (await callApi(page, 'GET', '/accounts')).body as {
-    items: { id: string; isDefault: boolean; merchant: { id: string } }[];
-  };
-  const account = accounts.items.find((item) => item.isDefault) ?? accounts.items[0]!;
-  const quote = (await callApi(page, 'GET', `/quotes?merchantId=${account.merchant.id}&side=buy`))
-    .body as { token: string };
-  // An odd amount of its own, so no other test's deposit fits this request.
-  const amount = `11.${String(randomBytes(2).readUInt16BE(0) % 10_000).padStart(4, '0')}3`;
-  const made = await callApi<Buy>(
-    page,
-    'POST',
-    '/transactions/buy',
-    { accountId: account.id, amount, quoteToken: quote.token },
-    { 'idempotency-key': randomBytes(12).toString('hex') },
-  );
-  expect(made.status).toBe(201);
-  return made.body;
-}
-
-async function postDeposit(amountKrw: string) {
-  const body = JSON.stringify({
-    bankReference: `E2E-CP-${randomBytes(5).toString('hex').toUpperCase()}`,
-    depositorName: CLIENT_NAME,
-    amountKrw,
-    receivedAt: new Date().toISOString(),
-  });
-  const timestamp = Math.floor(Date.now() / 1000);
-  const signature = `v1=${createHmac('sha256', BANK_WEBHOOK_SECRET).update(`${timestamp}.${body}`).digest('hex')}`;
-  const response = await fetch(`${baseURL}/api/bank/deposits`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-bank-timestamp': String(timestamp),
-      'x-bank-signature': signature,
-    },
-    body,
-  });
-  expect(response.status).toBe(200);
-}

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -9,9 +9,8 @@ import {
   watchErrors,
   type Language,
 } from '../support/browser';
-import { callApi } from '../support/api';
+import { makeBuy, postBankDeposit } from '../support/api';
 import { text, translation } from '../support/locales';
-import { BANK_WEBHOOK_SECRET } from '../support/portal-server';
 import { DEMO_USERS, signIn } from '../support/session';
 
 /**
@@ -48,59 +47,6 @@ async function signedIn(
   await signIn(page, language, user.email, user.password);
   await page.waitForURL(`${baseURL}${path}`);
   return { context, page, errors };
-}
-
-async function postDeposit(amountKrw: string, depositorName = REGISTERED_NAME) {
-  const bankReference = `E2E-R-${randomBytes(5).toString('hex').toUpperCase()}`;
-  const body = JSON.stringify({
-    bankReference,
-    depositorName,
-    amountKrw,
-    receivedAt: new Date().toISOString(),
-  });
-  const timestamp = Math.floor(Date.now() / 1000);
-  const signature = `v1=${createHmac('sha256', BANK_WEBHOOK_SECRET).update(`${timestamp}.${body}`).digest('hex')}`;
-  const response = await fetch(`${baseURL}/api/bank/deposits`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-bank-timestamp': String(timestamp),
-      'x-bank-signature': signature,
-    },
-    body,
-  });
-  expect(response.status).toBe(200);
-  const { deposit } = (await response.json()) as {
-    deposit: { status: string; reviewReason: string | null; refundReason: string | null };
-  };
-  return { bankReference, deposit };
-}
-
-interface Buy {
-  id: string;
-  number: string;
-  totalKrw: string;
-}
-
-/** A buy of the signed-in client through the API, as the Buy screen makes it. */
-async function buy(page: Page): Promise<Buy> {
-  const accounts = (await callApi(page, 'GET', '/accounts')).body as {
-    items: { id: string; isDefault: boolean; merchant: { id: string } }[];
-  };
-  const account = accounts.items.find((item) => item.isDefault) ?? accounts.items[0]!;
-  const quote = (await callApi(page, 'GET', `/quotes?merchantId=${account.merchant.id}&side=buy`))
-    .body as { token: string };
-  // An odd amount of its own, so no other test's deposit fits this request.
-  const amount = `12.${String(randomBytes(2).readUInt16BE(0) % 10_000).padStart(4, '0')}7`;
-  const made = await callApi<Buy>(
-    page,
-    'POST',
-    '/transactions/buy',
-    { accountId: account.id, amount, quoteToken: quote.token },
-    { 'idempotency-key': randomBytes(12).toString('hex') },
-  );
-  expect(made.status).toBe(201);
-  return made.body;
 }
 
 const grouped = (value: string, language: Language) => BigInt(value).toLocaleString(language);
@@ -142,9 +88,12 @@ describe.each(['en', 'ko'] as const)('deposit review in %s', (language: Language
     'the operator matches a deposit one won short, and the client sees what was paid (%s)',
     async (viewport) => {
       const client = await signedIn(language, viewport, CLIENT, '/app');
-      const request = await buy(client.page);
+      const request = await makeBuy(client.page, 12);
       const short = String(Number(request.totalKrw) - 1);
-      const { bankReference, deposit } = await postDeposit(short);
+      const { bankReference, deposit } = await postBankDeposit(baseURL, {
+        amountKrw: short,
+        depositorName: REGISTERED_NAME,
+      });
       expect(deposit).toMatchObject({ status: 'review', reviewReason: 'amount_differs' });
 
       const operator = await signedIn(language, viewport, OPERATOR, '/app/operator/deposits');
@@ -191,9 +140,12 @@ describe.each(['en', 'ko'] as const)('deposit review in %s', (language: Language
     'the operator refunds a deposit sent in another name; the client sees it due, then returned (%s)',
     async (viewport) => {
       const client = await signedIn(language, viewport, CLIENT, '/app');
-      const request = await buy(client.page);
+      const request = await makeBuy(client.page, 12);
       // The right amount from someone else: whose money is it? Not the client's to spend.
-      const { bankReference, deposit } = await postDeposit(request.totalKrw, '김타인');
+      const { bankReference, deposit } = await postBankDeposit(baseURL, {
+        amountKrw: request.totalKrw,
+        depositorName: '김타인',
+      });
       expect(deposit).toMatchObject({ status: 'review', reviewReason: 'name_differs' });
 
       const operator = await signedIn(language, viewport, OPERATOR, '/app/operator/deposits');
