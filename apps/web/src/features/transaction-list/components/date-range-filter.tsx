@@ -1,11 +1,10 @@
 import { koreaWallClock } from '@portal/contract/korea-time';
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/ko';
 import { useState } from 'react';
 import { Button, Group, Popover, Stack, Text } from '@mantine/core';
-import { DatePicker, DatesProvider, type DatesRangeValue } from '@mantine/dates';
+import { DatePicker, type DatesRangeValue } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CalendarSettings } from '@/components/ui/calendar-settings';
 
 type Range = DatesRangeValue<string>;
 
@@ -95,7 +94,7 @@ export function DateRangeFilter({
         </Popover.Target>
         <Popover.Dropdown>
           <Stack gap="sm" role="dialog" aria-label={t('dates.dialog')}>
-            <DatesProvider settings={{ locale: language === 'ko' ? 'ko' : 'en' }}>
+            <CalendarSettings>
               <DatePicker
                 type="range"
                 allowSingleDateInRange
@@ -112,7 +111,7 @@ export function DateRangeFilter({
                   yearLevelControl: t('dates.chooseYear'),
                 }}
               />
-            </DatesProvider>
+            </CalendarSettings>
             <Text fz="xs" c="dark.6" aria-live="polite" maw={260}>
               {draftFrom
                 ? t('dates.draft', {
