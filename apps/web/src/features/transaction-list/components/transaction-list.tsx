@@ -79,13 +79,16 @@ export function TransactionList({ scope, title }: { scope: ListScope; title: str
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const shownFrom = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
   const shownTo = data ? Math.min(data.total, (data.page - 1) * data.pageSize + items.length) : 0;
-  const showing = data
-    ? t('showing', {
-        from: shownFrom.toLocaleString(language),
-        to: shownTo.toLocaleString(language),
-        total: data.total.toLocaleString(language),
-      })
-    : '';
+  // The spec's line for a page of rows; an empty list has no "0 to 0" to show.
+  const showing = !data
+    ? ''
+    : data.total === 0
+      ? t('showingNone')
+      : t('showing', {
+          from: shownFrom.toLocaleString(language),
+          to: shownTo.toLocaleString(language),
+          total: data.total.toLocaleString(language),
+        });
 
   const describeFilters = () => {
     const parts: string[] = [];
@@ -173,7 +176,7 @@ export function TransactionList({ scope, title }: { scope: ListScope; title: str
               disabled={exporting !== null && exporting !== 'csv'}
               onClick={() => void exportAs('csv')}
             >
-              {t('actions.export')}
+              {t('actions.csv')}
             </Button>
             <Button
               variant="default"
