@@ -366,6 +366,43 @@ describe('exports', () => {
     fireEvent.click(within(sheet).getByRole('button', { name: 'Close' }));
     expect(router.state.location.search).toBe('?type=buy');
   });
+
+  it.each([
+    [
+      'en',
+      'Won Bridge',
+      [
+        'Printed by',
+        '김민준',
+        'Printed at',
+        '26 Nov 2026, 14:03 (Korea time)',
+        'Filters',
+        'Buy · Requested',
+      ],
+    ],
+    [
+      'ko',
+      '원브릿지',
+      ['인쇄한 사람', '김민준', '인쇄 일시', '2026. 11. 26.', '필터', '구매 · 요청됨'],
+    ],
+  ] as const)(
+    'heads the printout with the portal, who printed it, when (Korea time) and the filters (%s)',
+    async (language, portal, meta) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-26T05:03:00Z')); // 14:03 in Korea
+      vi.spyOn(window, 'print').mockImplementation(() => {});
+      await render('/?type=buy&status=Requested&print=1', language);
+      const sheet = await screen.findByRole('dialog', { name: 'My Transactions' });
+      expect(within(sheet).getByTestId('print-portal').textContent).toBe(portal);
+      await within(sheet).findByText(testUser.name); // the signed-in user, once known
+      const printed = within(sheet).getByTestId('print-meta').textContent ?? '';
+      let rest = printed;
+      for (const part of meta) {
+        expect(rest, printed).toContain(part);
+        rest = rest.slice(rest.indexOf(part) + part.length);
+      }
+    },
+  );
 });
 
 describe('client transactions', () => {

@@ -103,7 +103,7 @@ export function TransactionList({ scope, title }: { scope: ListScope; title: str
     if (statuses.length > 0)
       parts.push(statuses.map((s) => t(`transactions:status.${s}`)).join(', '));
     if (filters.q) parts.push(`“${filters.q}”`);
-    return parts.length > 0 ? t('print.filters', { filters: parts.join(' · ') }) : t('print.all');
+    return parts.length > 0 ? parts.join(' · ') : t('print.all');
   };
 
   const tableLabel = t(scope === 'agency' ? 'tableLabelAgency' : 'tableLabel');
