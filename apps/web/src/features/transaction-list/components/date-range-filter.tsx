@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button, Group, Popover, Stack, Text } from '@mantine/core';
 import { DatePicker, type DatesRangeValue } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { CalendarSettings } from '@/components/ui/calendar-settings';
 
@@ -17,6 +18,23 @@ export function formatDay(day: string, language: string): string {
   return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'long', timeZone: 'UTC' }).format(
     date,
   );
+}
+
+/** The applied range in words: one day, "1 March 2026 – 5 March 2026", "From …", "All dates". */
+export function rangeLabel(
+  t: TFunction<'transactionList'>,
+  language: string,
+  from?: string,
+  to?: string,
+): string {
+  if (from && to) {
+    return from === to
+      ? formatDay(from, language)
+      : t('dates.range', { from: formatDay(from, language), to: formatDay(to, language) });
+  }
+  if (from) return t('dates.since', { from: formatDay(from, language) });
+  if (to) return t('dates.until', { to: formatDay(to, language) });
+  return t('dates.any');
 }
 
 /**
@@ -49,16 +67,7 @@ export function DateRangeFilter({
     setOpened(false);
   };
 
-  const applied =
-    from && to
-      ? from === to
-        ? formatDay(from, language)
-        : t('dates.range', { from: formatDay(from, language), to: formatDay(to, language) })
-      : from
-        ? t('dates.since', { from: formatDay(from, language) })
-        : to
-          ? t('dates.until', { to: formatDay(to, language) })
-          : t('dates.any');
+  const applied = rangeLabel(t, language, from, to);
   const [draftFrom, draftTo] = draft;
 
   return (

@@ -31,7 +31,7 @@ import {
 } from '@/features/transaction-list/list-params';
 import {
   DateRangeFilter,
-  formatDay,
+  rangeLabel,
 } from '@/features/transaction-list/components/date-range-filter';
 import { TransactionPrint } from '@/features/transaction-list/components/transaction-print';
 import { TransactionRows } from '@/features/transaction-list/components/transaction-rows';
@@ -92,13 +92,7 @@ export function TransactionList({ scope, title }: { scope: ListScope; title: str
 
   const describeFilters = () => {
     const parts: string[] = [];
-    if (filters.from || filters.to) {
-      parts.push(
-        `${filters.from ? formatDay(filters.from, language) : '…'} – ${
-          filters.to ? formatDay(filters.to, language) : '…'
-        }`,
-      );
-    }
+    if (filters.from || filters.to) parts.push(rangeLabel(t, language, filters.from, filters.to));
     if (filters.type) parts.push(t(`transactions:type.${filters.type}`));
     if (statuses.length > 0)
       parts.push(statuses.map((s) => t(`transactions:status.${s}`)).join(', '));
