@@ -63,7 +63,8 @@ function letterEnd(letter: string): FinalSound {
  * An English word as it is written in Hangul. English spelling does not say this for certain,
  * so these are the common patterns: -ng, -m, -n, -me, -ne end in a consonant (링, 엠, 메인,
  * 게임, 폰); -l, -le in ㄹ (메일, 모바일, 애플); -ck, -ic, -pp, and k, p, b after a vowel or t
- * after one vowel in a consonant (백, 매직, 앱, 북, 웹, 월렛); everything else in a vowel (페이, 카드, 테스트, 박스).
+ * after one vowel in a consonant (백, 매직, 앱, 북, 웹, 월렛); everything else in a vowel
+ * (페이, 카드, 테스트, 박스).
  */
 function englishWordEnd(word: string): FinalSound {
   const w = word.toLowerCase();

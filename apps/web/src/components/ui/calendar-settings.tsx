@@ -6,7 +6,8 @@ import { DatesProvider, type DatesProviderSettings } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The portal's one calendar setting, around every date picker (docs/decisions/015-korean-polish.md).
+ * The portal's one calendar setting, around every date picker
+ * (docs/decisions/015-korean-polish.md).
  * Weeks start on Sunday in both languages: the days are Korea's calendar days and Korean
  * calendars start on Sunday, and a reader who switches language finds every day in the same
  * column. In Korean the headers read year first ("2026년 11월", "2026년"), which Mantine's
