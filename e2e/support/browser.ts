@@ -65,7 +65,11 @@ export function watchErrors(page: Page): string[] {
 
 export const artifactsDir = join(repoRoot, 'e2e/artifacts');
 
-export async function screenshot(page: Page, name: string) {
+/**
+ * The whole page, or with `{ fullPage: false }` what the screen shows: what sits fixed on it (a
+ * toast at the bottom) then appears where a person sees it.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(join(artifactsDir, 'screenshots'), { recursive: true });
-  await page.screenshot({ path: join(artifactsDir, 'screenshots', `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(artifactsDir, 'screenshots', `${name}.png`), fullPage });
 }

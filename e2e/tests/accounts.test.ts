@@ -116,6 +116,25 @@ describe.each(['en', 'ko'] as const)('accounts in %s', (language: Language) => {
       language === 'en' ? 'Would you like to delete this account?' : '이 계정을 삭제하시겠습니까?';
     expect(t('delete.title')).toBe(question);
     const confirm = page.getByRole('dialog', { name: question });
+    await confirm.waitFor();
+    // The toast of the default just made, if still up, waits behind the dialog: under its
+    // overlay, never over its buttons (docs/decisions/015-korean-polish.md).
+    const toast = page.getByText(t('list.defaultDone', { name: renamed }));
+    if (await toast.isVisible()) {
+      const [toastLayer, dialogLayer] = await Promise.all([
+        toast.evaluate((el) => Number(getComputedStyle(el.closest('[data-position]')!).zIndex)),
+        confirm.evaluate((el) =>
+          Number(
+            getComputedStyle(el.closest('[style*="--mb-z-index"]')!).getPropertyValue(
+              '--mb-z-index',
+            ),
+          ),
+        ),
+      ]);
+      expect(toastLayer).toBeLessThan(dialogLayer);
+    }
+    await page.waitForTimeout(300); // the dialog's entrance transition, for the picture
+    await screenshot(page, `accounts-delete-dialog-${language}`, { fullPage: false });
     await confirm.getByRole('button', { name: t('delete.confirm') }).click();
     await page.getByText(t('list.deleted', { name: renamed })).waitFor();
     await expect.poll(() => row(renamed).count()).toBe(0);

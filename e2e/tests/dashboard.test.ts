@@ -78,12 +78,29 @@ describe.each(['en', 'ko'] as const)('everyday screens in %s', (language: Langua
       .getByRole('region', { name: d('open.title') })
       .getByRole('link', { name: opened })
       .waitFor();
+    // The spec's No., Type, Merchant, Status, then the amount and the date.
+    const amount = text(language, 'transactions', 'money.asset', { value: '', asset: 'USDT' });
     if (viewport === 'desktop') {
       const last = page.getByRole('table', { name: d('last.title') });
       const headers = await last.getByRole('columnheader').allTextContents();
       expect(headers).toEqual(
-        ['number', 'type', 'merchant', 'status'].map((c) => d(`columns.${c}`)),
+        ['number', 'type', 'merchant', 'status', 'amount', 'date'].map((c) => d(`columns.${c}`)),
       );
+      const row = last.getByRole('row').filter({ hasText: number });
+      const cells = await row.getByRole('cell').allTextContents();
+      expect(cells[4]).toContain(amount.trim());
+      expect(cells[5]).toMatch(/2\d{3}/);
+      // Six columns fit at 1280 px: the table does not scroll sideways.
+      const fits = await last.evaluate(
+        (table) => table.parentElement!.scrollWidth <= table.parentElement!.clientWidth,
+      );
+      expect(fits).toBe(true);
+    } else {
+      const card = page
+        .getByRole('list', { name: d('last.title') })
+        .getByRole('listitem')
+        .filter({ hasText: number });
+      expect(await card.textContent()).toMatch(/USDT.*2\d{3}/);
     }
     // Wait for every section to settle before the picture.
     await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });

@@ -135,6 +135,38 @@ async function download(page: Page, button: string) {
   return { name: file.suggestedFilename(), data: await readFile((await file.path())!) };
 }
 
+/** The name of the user's own export: English, or Korean for a Korean reader. */
+const fileName = (language: Language, format: 'csv' | 'xlsx') =>
+  new RegExp(
+    `^${language === 'ko' ? '거래내역_' : 'transactions-'}\\d{4}-\\d{2}-\\d{2}\\.${format}$`,
+  );
+
+/** Two boxes share some area. */
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+type Box = { x: number; y: number; width: number; height: number };
+
+/**
+ * The export's toast, shown at the bottom: it hides neither the header (the user's name, the
+ * menu button) nor the screen's title, and it is below the layer of modal dialogs.
+ */
+async function toastShown(page: Page, language: Language, name: string, picture: string) {
+  const toast = page.getByText(t(language, 'export.done', { name }));
+  await toast.waitFor();
+  await page.waitForTimeout(300); // its entrance transition, for the picture
+  const box = (await toast.boundingBox())!;
+  const header = (await page.getByRole('banner').boundingBox())!;
+  const title = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+  expect(overlaps(box, header), 'toast over the header').toBe(false);
+  expect(overlaps(box, title), 'toast over the title').toBe(false);
+  const layer = await toast.evaluate((element) => {
+    const container = element.closest('[data-position]')!;
+    return Number(getComputedStyle(container).zIndex);
+  });
+  expect(layer).toBeLessThan(200); // Mantine's modal layer
+  await screenshot(page, picture, { fullPage: false });
+}
+
 describe.each(['en', 'ko'] as const)('transactions in %s', (language: Language) => {
   it('filters by dates (Apply, then Cancel keeps it), pages, downloads CSV and Excel, prints', async () => {
     const { context, page, errors } = await signedIn(
@@ -215,8 +247,9 @@ describe.each(['en', 'ko'] as const)('transactions in %s', (language: Language) 
 
     // CSV: exactly the filtered rows, all pages, in the list's order.
     const expected = listed.body.items.map((item) => item.number);
-    const csv = await download(page, t(language, 'actions.export'));
-    expect(csv.name).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await download(page, t(language, 'actions.csv'));
+    expect(csv.name).toMatch(fileName(language, 'csv'));
+    await toastShown(page, language, csv.name, `transactions-toast-${language}-desktop`);
     expect([...csv.data.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parse(csv.data, { bom: true, columns: true }) as Array<Record<string, string>>;
     const numberHeader = language === 'ko' ? '번호' : 'No.';
@@ -227,7 +260,7 @@ describe.each(['en', 'ko'] as const)('transactions in %s', (language: Language) 
 
     // Excel: the same rows, numbers as numbers.
     const xlsx = await download(page, t(language, 'actions.excel'));
-    expect(xlsx.name).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(xlsx.name).toMatch(fileName(language, 'xlsx'));
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.data as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
@@ -244,6 +277,21 @@ describe.each(['en', 'ko'] as const)('transactions in %s', (language: Language) 
     const sheetView = page.locator('.transaction-print');
     await sheetView.getByTestId('print-count').waitFor();
     expect(await sheetView.locator('tbody tr').count()).toBe(total);
+    // Whose sheet and when: the portal, the user, the time in Korea, the filters.
+    expect(await sheetView.getByTestId('print-portal').textContent()).toBe(
+      text(language, 'common', 'brand.name'),
+    );
+    const meta = (await sheetView.getByTestId('print-meta').textContent())!;
+    for (const part of ['printedBy', 'printedAt', 'filtersLabel'])
+      expect(meta).toContain(t(language, `print.${part}`));
+    expect(meta).toContain('홍길동');
+    expect(meta).toContain(language === 'ko' ? '(한국 시간)' : '(Korea time)');
+    expect(meta).toContain(
+      new Intl.DateTimeFormat(language === 'ko' ? 'ko-KR' : 'en-GB', {
+        dateStyle: 'medium',
+        timeZone: 'Asia/Seoul',
+      }).format(new Date()),
+    );
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed))
       .toBe(1);
@@ -268,6 +316,77 @@ describe.each(['en', 'ko'] as const)('transactions in %s', (language: Language) 
     await context.close();
   });
 
+  it('on a phone: a Korean or English calendar, an export and its toast, the printout', async () => {
+    const today = koreaToday();
+    const { context, page, errors } = await signedIn(
+      language,
+      DEMO_USERS.client,
+      `/app/transactions?from=${today}&to=${today}`,
+      'phone',
+    );
+    await page.getByTestId('showing-line').waitFor();
+
+    // The calendar opens on today's month: year first in Korean, weeks from Sunday.
+    await page.getByTestId('date-range-button').click();
+    const dialog = page.getByRole('dialog', { name: t(language, 'dates.dialog') });
+    await dialog.waitFor();
+    const [year, month] = today.split('-').map(Number) as [number, number];
+    const monthLabel =
+      language === 'ko'
+        ? `${year}년 ${month}월`
+        : new Intl.DateTimeFormat('en-GB', {
+            month: 'long',
+            year: 'numeric',
+            timeZone: 'UTC',
+          }).format(new Date(Date.UTC(year, month - 1, 1)));
+    expect(
+      await dialog.getByRole('button', { name: t(language, 'dates.chooseMonth') }).textContent(),
+    ).toBe(monthLabel);
+    expect(await dialog.getByRole('columnheader').allTextContents()).toEqual(
+      language === 'ko'
+        ? ['일', '월', '화', '수', '목', '금', '토']
+        : ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'],
+    );
+    await screenshot(page, `transactions-date-range-${language}-phone`);
+    await dialog.getByRole('button', { name: t(language, 'dates.cancel') }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const csv = await download(page, t(language, 'actions.csv'));
+    expect(csv.name).toMatch(fileName(language, 'csv'));
+    await toastShown(page, language, csv.name, `transactions-toast-${language}-phone`);
+
+    await page.getByRole('button', { name: t(language, 'actions.print'), exact: true }).click();
+    const sheetView = page.locator('.transaction-print');
+    await sheetView.getByTestId('print-count').waitFor();
+    await sheetView.getByText('홍길동').waitFor();
+    await page.emulateMedia({ media: 'print' });
+    await screenshot(page, `transactions-print-${language}-phone`);
+    await page.emulateMedia({ media: 'screen' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each(['phone', 'desktop'] as const)(
+    'an empty list says there is nothing to show at %s width',
+    async (viewport) => {
+      const nothing = `nothing-${randomBytes(6).toString('hex')}`;
+      const { context, page, errors } = await signedIn(
+        language,
+        DEMO_USERS.client,
+        `/app/transactions?q=${nothing}`,
+        viewport,
+      );
+      const line = page.getByTestId('showing-line');
+      await expect.poll(() => line.textContent()).toBe(t(language, 'showingNone'));
+      await page.getByText(t(language, 'empty.filtered')).waitFor();
+      expect(await page.locator('main').textContent()).not.toMatch(/\b0\s*(-|–|to)\s*0\b/);
+      await screenshot(page, `transactions-empty-${language}-${viewport}`);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
   it("the agency user sees its clients' transactions, with the client", async () => {
     // The demo client's request made above; the agency finds it by its number.
     const number = madeBy[language];
@@ -290,8 +409,10 @@ describe.each(['en', 'ko'] as const)('transactions in %s', (language: Language) 
       .poll(() => page.getByTestId('showing-line').textContent())
       .toBe(showing(language, 1, 1, 1));
 
-    const csv = await download(page, t(language, 'actions.export'));
-    expect(csv.name).toMatch(/^client-transactions-.+\.csv$/);
+    const csv = await download(page, t(language, 'actions.csv'));
+    expect(csv.name).toMatch(
+      language === 'ko' ? /^고객거래내역_\d{4}-\d{2}-\d{2}\.csv$/ : /^client-transactions-.+\.csv$/,
+    );
     const rows = parse(csv.data, { bom: true, columns: true }) as Array<Record<string, string>>;
     expect(rows).toHaveLength(1);
     expect(rows[0]![language === 'ko' ? '고객' : 'Client']).toMatch(

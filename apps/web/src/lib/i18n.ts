@@ -1,6 +1,7 @@
-import i18n, { type InitOptions, type LanguageDetectorModule } from 'i18next';
+import i18n, { type i18n as I18n, type InitOptions, type LanguageDetectorModule } from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { isParticlePair, withParticle } from '@portal/contract/korean-particles';
 
 export const LANGUAGES = ['en', 'ko'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -93,9 +94,25 @@ function followDocumentLanguage(language: string) {
     document.documentElement.lang = toSupportedLanguage(language);
 }
 
+/**
+ * `{{number, josa(이/가)}}` writes the value with the particle its last sound takes
+ * ("S00000002가", "S00000003이"), so a Korean text names a value it does not know in advance
+ * without the "이(가)" of a form letter (`@portal/contract/korean-particles`). The pair is the
+ * format's one option; i18next hands it over as an option key.
+ */
+export function addKoreanParticles(instance: I18n) {
+  instance.services.formatter?.add('josa', (value: unknown, _language, options: object) => {
+    const pair = Object.keys(options).find(isParticlePair);
+    return pair ? withParticle(String(value), pair) : String(value);
+  });
+}
+
 export function initI18n() {
   i18n.on('languageChanged', followDocumentLanguage);
-  return i18n.use(HttpBackend).use(languageDetector).use(initReactI18next).init(i18nOptions);
+  const ready = i18n.use(HttpBackend).use(languageDetector).use(initReactI18next).init(i18nOptions);
+  // init creates the formatter at once; the texts that use it arrive later over HTTP.
+  addKoreanParticles(i18n);
+  return ready;
 }
 
 export { i18n };

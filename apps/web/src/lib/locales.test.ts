@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@portal/contract/errors';
+import { isParticlePair } from '@portal/contract/korean-particles';
 import { VALIDATION_MESSAGES_EN } from '@portal/contract/validation';
 import { LANGUAGES, NAMESPACES } from '@/lib/i18n';
 
@@ -106,6 +107,33 @@ describe('locale files', () => {
       .map(([key]) => key);
     expect(copied, `${namespace}: Korean values identical to English`).toEqual([]);
   });
+
+  it.each(NAMESPACES)(
+    '%s: Korean picks its particles, never writes both forms like 이(가)',
+    (namespace) => {
+      const bothForms = [...flat('ko', namespace)]
+        .filter(
+          ([, value]) =>
+            typeof value === 'string' &&
+            /(을\(를\)|이\(가\)|은\(는\)|와\(과\)|과\(와\)|\(으\)로)/.test(value),
+        )
+        .map(([key]) => key);
+      expect(bothForms, `${namespace}: use {{value, josa(이/가)}} instead`).toEqual([]);
+    },
+  );
+
+  it.each(
+    LANGUAGES.flatMap((language) => NAMESPACES.map((namespace) => [language, namespace] as const)),
+  )(
+    '%s/%s.json: every josa format names one of the five pairs, and only Korean uses it',
+    (language, namespace) => {
+      const formats = [...flat(language, namespace).values()].flatMap((value) =>
+        typeof value === 'string' ? [...value.matchAll(/\{\{[^}]*josa\(([^)]*)\)[^}]*\}\}/g)] : [],
+      );
+      if (language !== 'ko') expect(formats.map((match) => match[0])).toEqual([]);
+      for (const [format, pair = ''] of formats) expect(isParticlePair(pair), format).toBe(true);
+    },
+  );
 
   it('keeps the allow-list honest: every allowed key exists', () => {
     const stale = [...SAME_IN_BOTH_LANGUAGES].filter((id) => {

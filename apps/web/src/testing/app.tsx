@@ -11,7 +11,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { CurrentUser } from '@portal/contract/users';
 import { UserProvider } from '@/lib/user/user-context';
-import { LANGUAGES, NAMESPACES, type Language } from '@/lib/i18n';
+import { addKoreanParticles, LANGUAGES, NAMESPACES, type Language } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 
 /**
@@ -48,6 +48,7 @@ export async function createTestI18n(language: Language = 'en'): Promise<I18n> {
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   });
+  addKoreanParticles(instance);
   return instance;
 }
 

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { create as createDisposition } from 'content-disposition';
 import type { ExportLanguage, TransactionType } from '@portal/contract/transactions';
 import { xlsxStream, type XlsxColumn, type XlsxValue } from './export-xlsx';
 import type { JoinedRow } from './transaction-payloads';
@@ -37,6 +38,7 @@ export const EXPORT_WORDS = {
       Cancelled: 'Cancelled',
     },
     sheet: 'Transactions',
+    file: { own: 'transactions-', agency: 'client-transactions-' },
   },
   ko: {
     headers: {
@@ -54,6 +56,7 @@ export const EXPORT_WORDS = {
     type: { buy: '구매', sell: '판매' },
     status: { Requested: '요청됨', Pending: '처리 중', Completed: '완료', Cancelled: '취소됨' },
     sheet: '거래 내역',
+    file: { own: '거래내역_', agency: '고객거래내역_' },
   },
 } as const;
 
@@ -84,9 +87,33 @@ function koreaWallTime(at: Date): Date {
   return new Date(at.getTime() + KOREA_OFFSET_MS);
 }
 
-/** The day in Korea now, for file names: transactions-2026-11-21.csv. */
-export function exportFileName(prefix: string, format: ExportFormat, now = new Date()): string {
-  return `${prefix}-${koreaDay(now)}.${format}`;
+/**
+ * The file's name in the reader's language, with the day in Korea: transactions-2026-11-21.csv,
+ * 거래내역_2026-11-21.csv; client-transactions-… and 고객거래내역_… for an agency's clients.
+ */
+function exportFileName(
+  language: ExportLanguage,
+  agency: boolean,
+  format: ExportFormat,
+  now = new Date(),
+): string {
+  return `${EXPORT_WORDS[language].file[agency ? 'agency' : 'own']}${koreaDay(now)}.${format}`;
+}
+
+/**
+ * Content-Disposition for a download (RFC 6266): a Korean name travels as
+ * `filename*=UTF-8''…` (RFC 5987/8187), which browsers prefer, with the English name as the
+ * plain `filename` for a client that reads only that.
+ */
+export function exportDisposition(
+  language: ExportLanguage,
+  agency: boolean,
+  format: ExportFormat,
+  now = new Date(),
+): string {
+  const name = exportFileName(language, agency, format, now);
+  const fallback = exportFileName('en', agency, format, now);
+  return createDisposition(name, { fallback: name === fallback ? false : fallback });
 }
 
 /** The values of one row, as text (CSV) or typed (Excel). */

@@ -8,7 +8,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { SignedInUser } from '@server/modules/auth/sessions';
 import type { RoutePlugin } from '@server/lib/zod-routes';
-import { csvExport, exportFileName, xlsxExport, type ExportFormat } from './export';
+import { csvExport, exportDisposition, xlsxExport, type ExportFormat } from './export';
 import {
   listAgencyTransactions,
   listTransactions,
@@ -82,10 +82,9 @@ const transactionListRoutes: RoutePlugin = async (app) => {
       format === 'csv'
         ? csvExport(batches, language, agency)
         : xlsxExport(batches, language, agency);
-    const fileName = exportFileName(agency ? 'client-transactions' : 'transactions', format);
     return reply
       .header('content-type', CONTENT_TYPES[format])
-      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('content-disposition', exportDisposition(language, agency, format))
       .header('cache-control', 'no-store')
       .send(body);
   };

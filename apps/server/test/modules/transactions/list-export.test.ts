@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { parse as parseDisposition } from 'content-disposition';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import type {
   TransactionDetail,
   TransactionList,
 } from '@portal/contract/transactions';
+import { koreaDay } from '@portal/contract/korea-time';
 import { agencies, users } from '@server/db/schema';
 import { transactionBatches } from '@server/modules/transactions/repository';
 import { eq } from 'drizzle-orm';
@@ -234,7 +236,7 @@ describe('exports', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(
-      /^attachment; filename="transactions-\d{4}-\d{2}-\d{2}\.csv"$/,
+      /^attachment; filename=transactions-\d{4}-\d{2}-\d{2}\.csv$/,
     );
     expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const { text, rows } = csvOf(response.rawPayload);
@@ -271,6 +273,42 @@ describe('exports', () => {
     expect(rows[0]).toMatchObject({ 번호: made.sellMar3!.number, 유형: '판매', 상태: '요청됨' });
   });
 
+  it.each(['csv', 'xlsx'] as const)(
+    'names the %s file in the reader language: Korean as filename*, English as the fallback',
+    async (format) => {
+      const before = koreaDay();
+      const answers = {
+        en: await client.browser.get(`/api/transactions/export.${format}?lang=en`),
+        ko: await client.browser.get(`/api/transactions/export.${format}?lang=ko`),
+        agencyEn: await agencyUser.browser.get(`/api/agency/transactions/export.${format}`),
+        agencyKo: await agencyUser.browser.get(`/api/agency/transactions/export.${format}?lang=ko`),
+      };
+      const after = koreaDay();
+      const header = (key: keyof typeof answers) => {
+        expect(answers[key].statusCode).toBe(200);
+        return answers[key].headers['content-disposition'] as string;
+      };
+      // The day in Korea when the file was made (the two differ only across midnight).
+      const day = header('en').match(/\d{4}-\d{2}-\d{2}/)![0];
+      expect([before, after]).toContain(day);
+      const extended = (name: string) => `filename*=UTF-8''${encodeURIComponent(name)}`;
+
+      expect(header('en')).toBe(`attachment; filename=transactions-${day}.${format}`);
+      expect(header('ko')).toBe(
+        `attachment; filename=transactions-${day}.${format}; ${extended(`거래내역_${day}.${format}`)}`,
+      );
+      expect(header('agencyEn')).toBe(`attachment; filename=client-transactions-${day}.${format}`);
+      expect(header('agencyKo')).toBe(
+        `attachment; filename=client-transactions-${day}.${format}; ${extended(`고객거래내역_${day}.${format}`)}`,
+      );
+      // As a browser reads it: the UTF-8 name wins over the ASCII fallback.
+      expect(parseDisposition(header('ko')).parameters.filename).toBe(`거래내역_${day}.${format}`);
+      expect(parseDisposition(header('en')).parameters.filename).toBe(
+        `transactions-${day}.${format}`,
+      );
+    },
+  );
+
   it('the keyset batches give every row once, in the list order, across ties', async () => {
     const expected = numbers(await list(client, 'pageSize=100'));
     const seen: string[] = [];
@@ -288,7 +326,7 @@ describe('exports', () => {
     expect(response.headers['content-type']).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
-    expect(response.headers['content-disposition']).toMatch(/filename="transactions-.+\.xlsx"/);
+    expect(response.headers['content-disposition']).toMatch(/filename=transactions-.+\.xlsx/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
@@ -341,7 +379,7 @@ describe('agency', () => {
     expect(numbers(filtered.json<AgencyTransactionList>())).toEqual(num('mar5'));
 
     const csv = await agencyUser.browser.get('/api/agency/transactions/export.csv?lang=en');
-    expect(csv.headers['content-disposition']).toMatch(/filename="client-transactions-/);
+    expect(csv.headers['content-disposition']).toMatch(/filename=client-transactions-/);
     const { rows } = csvOf(csv.rawPayload);
     expect(rows.map((row) => row['No.'])).toEqual(numbers(result));
     expect(rows[0]!.Client).toBe(`${client.name} (${client.email})`);

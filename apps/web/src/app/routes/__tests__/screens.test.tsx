@@ -14,7 +14,7 @@ import { RouteError } from '@/app/routes/route-error';
 import { paths } from '@/config/paths';
 import type { UserContextValue } from '@/lib/user/user-context';
 import { mockApi } from '@/testing/api';
-import { LANGUAGES, NAMESPACES, type Language } from '@/lib/i18n';
+import { addKoreanParticles, LANGUAGES, NAMESPACES, type Language } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 
 /**
@@ -74,6 +74,7 @@ async function createI18n(language: Language): Promise<I18n> {
     missingKeyHandler: (_languages, namespace, key) =>
       missing.push(`${language}:${namespace}:${key}`),
   });
+  addKoreanParticles(instance);
   return instance;
 }
 

@@ -107,12 +107,20 @@ describe('dashboard', () => {
     const headers = within(last)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
-    expect(headers).toEqual(['No.', 'Type', 'Merchant', 'Status']);
-    const rows = within(last).getAllByRole('row').slice(1);
-    expect(rows.map((row) => row.textContent)).toEqual([
-      'S00000007SellHanbit WalletPending',
-      'B00000032BuyHanbit WalletRequested',
-      'B00000031BuyHanbit WalletCompleted',
+    // The spec's four columns, then the amount and the date (in Korea's time).
+    expect(headers).toEqual(['No.', 'Type', 'Merchant', 'Status', 'Amount', 'Date']);
+    const rows = within(last)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(rows).toEqual([
+      ['S00000007', 'Sell', 'Hanbit Wallet', 'Pending', '1.23456789 USDT', '4 Mar 2026, 10:00'],
+      ['B00000032', 'Buy', 'Hanbit Wallet', 'Requested', '1.23456789 USDT', '3 Mar 2026, 10:00'],
+      ['B00000031', 'Buy', 'Hanbit Wallet', 'Completed', '1.23456789 USDT', '2 Mar 2026, 10:02'],
     ]);
     expect(
       within(last).getByRole('link', { name: 'Open transaction S00000007' }).getAttribute('href'),
@@ -136,6 +144,25 @@ describe('dashboard', () => {
       expect.objectContaining({ params: { status: ['Requested', 'Pending'], pageSize: '5' } }),
     );
     expect(screen.getByText(/updates every several minutes/)).toBeTruthy();
+  });
+
+  it('shows the amount and the date on a phone too', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('max-width'),
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    answer();
+    await show();
+    const cards = await screen.findByRole('list', { name: 'Last transactions' });
+    const first = within(cards).getAllByRole('listitem')[0]!;
+    expect(within(first).getByText('1.23456789 USDT')).toBeTruthy();
+    expect(within(first).getByText('4 Mar 2026, 10:00')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('links View All to My Transactions', async () => {
@@ -196,8 +223,12 @@ describe('dashboard', () => {
       within(last)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['번호', '유형', '머천트', '상태']);
+    ).toEqual(['번호', '유형', '머천트', '상태', '수량', '일시']);
     expect(within(last).getAllByText('처리 중').length).toBeGreaterThan(0);
+    // Amount, then the day in Korean order (the hour's words depend on the runtime's ICU data).
+    expect(within(last).getAllByRole('row')[1]!.textContent).toMatch(
+      /1\.23456789 USDT2026\. 3\. 4\. .*10:00$/,
+    );
     expect(await screen.findByRole('table', { name: '요청된 거래' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '전체 보기' })).toBeTruthy();
     expect(screen.getByText(/몇 분마다 갱신/)).toBeTruthy();

@@ -1,4 +1,4 @@
-import { Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconClockHour4 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -49,7 +49,8 @@ function UserDashboard() {
     <>
       <UpdateNote updatedAt={last.dataUpdatedAt || undefined} />
       <PositionSummary />
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="xl">
+      {/* One table above the other: with amount and date, two side by side would scroll. */}
+      <Stack gap="xl">
         <TransactionTable
           id="dashboard-last-title"
           title={t('last.title')}
@@ -77,7 +78,7 @@ function UserDashboard() {
             ) : null
           }
         />
-      </SimpleGrid>
+      </Stack>
     </>
   );
 }

@@ -7,6 +7,7 @@ import type { Transaction, TransactionList } from '@portal/contract/transactions
 import { CardList } from '@/components/ui/card-list';
 import { ListState } from '@/components/ui/list-state';
 import { StatusBadge } from '@/components/transactions/status-badge';
+import { formatAsset, formatDateTime } from '@/lib/format';
 import { transactionPath } from '@/lib/transactions/transaction-path';
 import classes from './transaction-table.module.css';
 import { usePhone } from '@/lib/use-phone';
@@ -28,15 +29,19 @@ interface TransactionTableProps {
 }
 
 /**
- * A short list of transactions with the dashboard's columns (docs/PRODUCT.md "Screens"): No., Type, Merchant,
- * Status. A table on wider screens, cards on a phone; the number opens the transaction.
+ * A short list of transactions with the dashboard's columns (docs/PRODUCT.md "Screens"): the
+ * spec's No., Type, Merchant, Status, then the amount and the date, without which a row says
+ * little (docs/decisions/015-korean-polish.md). A table on wider screens, cards on a phone; the
+ * number opens the transaction.
  * Not `ResponsiveList`: Mantine's Table brings its scroll area and @floating-ui to the first
  * signed-in page, so this one is a plain semantic table (docs/BENCHMARKS.md).
  */
 export function TransactionTable({ id, title, action, query, empty }: TransactionTableProps) {
-  const { t } = useTranslation(['dashboard', 'transactions']);
+  const { t, i18n } = useTranslation(['dashboard', 'transactions']);
   const phone = usePhone();
   const items = query.data?.items ?? [];
+  const amount = (item: Transaction) => formatAsset(t, item.amount, item.merchant.asset);
+  const date = (item: Transaction) => formatDateTime(item.createdAt, i18n.language);
 
   const numberLink = (item: Transaction) => (
     <Anchor
@@ -59,6 +64,10 @@ export function TransactionTable({ id, title, action, query, empty }: Transactio
             <th scope="col">{t('dashboard:columns.type')}</th>
             <th scope="col">{t('dashboard:columns.merchant')}</th>
             <th scope="col">{t('dashboard:columns.status')}</th>
+            <th scope="col" className={classes.end}>
+              {t('dashboard:columns.amount')}
+            </th>
+            <th scope="col">{t('dashboard:columns.date')}</th>
           </tr>
         </thead>
         <tbody>
@@ -70,6 +79,8 @@ export function TransactionTable({ id, title, action, query, empty }: Transactio
               <td>
                 <StatusBadge status={item.status} />
               </td>
+              <td className={classes.end}>{amount(item)}</td>
+              <td className={classes.nowrap}>{date(item)}</td>
             </tr>
           ))}
         </tbody>
@@ -88,6 +99,14 @@ export function TransactionTable({ id, title, action, query, empty }: Transactio
           <Text fz="sm">
             {t(`transactions:type.${item.type}`)} · {item.merchant.name}
           </Text>
+          <Group justify="space-between" gap="xs">
+            <Text fz="sm" fw={600}>
+              {amount(item)}
+            </Text>
+            <Text fz="xs" c="dark.6">
+              {date(item)}
+            </Text>
+          </Group>
         </>
       )}
     </CardList>

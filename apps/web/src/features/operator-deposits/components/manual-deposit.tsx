@@ -1,14 +1,13 @@
 import { koreaWallClock, koreaWallClockToIso } from '@portal/contract/korea-time';
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/ko';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { DatesProvider, DateTimePicker } from '@mantine/dates';
+import { DateTimePicker } from '@mantine/dates';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { depositNotificationSchema } from '@portal/contract/transactions';
 import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
+import { CalendarSettings } from '@/components/ui/calendar-settings';
 import { readableFieldStyles } from '@/components/ui/field-styles';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -68,7 +67,7 @@ export function ManualDepositDialog({ opened, onClose }: { opened: boolean; onCl
 }
 
 function ManualDepositForm({ onDone }: { onDone: () => void }) {
-  const { t, i18n } = useTranslation(['depositsAdmin', 'common', 'validation', 'errors']);
+  const { t } = useTranslation(['depositsAdmin', 'common', 'validation', 'errors']);
   const record = useRecordDeposit();
   const {
     control,
@@ -154,7 +153,7 @@ function ManualDepositForm({ onDone }: { onDone: () => void }) {
             error={text('amountKrw')}
             {...register('amountKrw', { setValueAs: digitsOnly })}
           />
-          <DatesProvider settings={{ locale: i18n.language === 'ko' ? 'ko' : 'en' }}>
+          <CalendarSettings>
             <Controller
               control={control}
               name="receivedAt"
@@ -171,7 +170,7 @@ function ManualDepositForm({ onDone }: { onDone: () => void }) {
                 />
               )}
             />
-          </DatesProvider>
+          </CalendarSettings>
         </SimpleGrid>
         <TextInput
           label={t('manual.receivingAccount')}

@@ -96,7 +96,7 @@ describe('a verified name', () => {
     await renderApp(<PersonalInfoForm />, { language: 'ko' });
     expect(
       await screen.findByText(
-        '김서연(으)로 이름을 바꾸는 요청이 반려되었습니다: The photo is blurred.',
+        '김서연으로 이름을 바꾸는 요청이 반려되었습니다: The photo is blurred.',
       ),
     ).toBeTruthy();
   });

@@ -64,10 +64,13 @@ function answerTransactions() {
       return Promise.resolve(ok({ items, total: TOTAL, page, pageSize, nextCursor }));
     }
     if (url.includes('/export.')) {
-      return Promise.resolve({
-        ...ok(new Blob(['x'])),
-        headers: { 'content-disposition': 'attachment; filename="transactions-2026-11-21.csv"' },
-      });
+      // As the server names it: a Korean name as filename*, the English one as the fallback.
+      const file = `2026-11-21.${url.endsWith('.csv') ? 'csv' : 'xlsx'}`;
+      const disposition =
+        config?.params?.lang === 'ko'
+          ? `attachment; filename=transactions-${file}; filename*=UTF-8''${encodeURIComponent(`거래내역_${file}`)}`
+          : `attachment; filename=transactions-${file}`;
+      return Promise.resolve(ok(new Blob(['x']), 200, { 'content-disposition': disposition }));
     }
     return Promise.reject(new Error(`unexpected GET ${url}`));
   });
@@ -229,6 +232,35 @@ describe('the date range', () => {
     );
   });
 
+  it.each([
+    ['ko', '2026년 11월', ['일', '월', '화', '수', '목', '금', '토']],
+    ['en', 'November 2026', ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa']],
+  ] as const)(
+    'reads as a calendar of its language, weeks from Sunday (%s)',
+    async (language, month, weekdays) => {
+      await render('/?from=2026-11-10&to=2026-11-12', language);
+      fireEvent.click(await screen.findByTestId('date-range-button'));
+      const dialog = await screen.findByRole('dialog', {
+        name: language === 'ko' ? '기간 선택' : 'Choose a date range',
+        hidden: true,
+      });
+      const monthControl = within(dialog).getByRole('button', {
+        name: language === 'ko' ? '월 선택' : 'Choose a month',
+        hidden: true,
+      });
+      expect(monthControl.textContent).toBe(month);
+      const table = within(dialog).getByRole('table', { hidden: true });
+      const headers = within(table).getAllByRole('columnheader', { hidden: true });
+      expect(headers.map((header) => header.textContent)).toEqual(weekdays);
+      // 1 November 2026 is a Sunday: the first day of the first week.
+      const firstWeek = within(table).getAllByRole('row', { hidden: true })[1]!;
+      const firstDay = within(firstWeek).getAllByRole('button', { hidden: true })[0]!;
+      expect(firstDay.getAttribute('aria-label')).toBe(
+        language === 'ko' ? '2026년 11월 1일' : '1 November 2026',
+      );
+    },
+  );
+
   it('Apply with one day picked filters that single day', async () => {
     const { router } = await render('/?from=2026-03-10&to=2026-03-12');
     fireEvent.click(await screen.findByTestId('date-range-button'));
@@ -243,6 +275,26 @@ describe('the date range', () => {
 });
 
 describe('the Showing line', () => {
+  it.each([
+    ['en', 'No transactions to show'],
+    ['ko', '표시할 거래가 없습니다'],
+  ] as const)(
+    'of an empty list says there is nothing, not "0 to 0" (%s)',
+    async (language, line) => {
+      mockApi.get.mockImplementation((url) => {
+        if (url === '/auth/me') return Promise.resolve(ok({ user: testUser }));
+        if (url === '/transactions')
+          return Promise.resolve(
+            ok({ items: [], total: 0, page: 1, pageSize: 20, nextCursor: null }),
+          );
+        return Promise.reject(new Error(`unexpected GET ${url}`));
+      });
+      await render('/?q=nothing', language);
+      expect((await screen.findByTestId('showing-line')).textContent).toBe(line);
+      expect(screen.queryByText(/\b0\s*(-|–|to)\s*0\b/)).toBeNull();
+    },
+  );
+
   it('in English', async () => {
     await render('/?page=2');
     expect((await screen.findByTestId('showing-line')).textContent).toBe('Showing 21 to 40 of 45');
@@ -257,22 +309,47 @@ describe('the Showing line', () => {
   });
 });
 
+/** The names the page gave the files it downloaded (the link's `download`). */
+function downloadedNames(): string[] {
+  const names: string[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    names.push(this.download);
+  });
+  return names;
+}
+
 describe('exports', () => {
-  it('downloads CSV and Excel of the current filters, in the reader language', async () => {
+  it('downloads CSV and Excel of the current filters, in the reader language, under a Korean name', async () => {
+    const names = downloadedNames();
     await render('/?type=buy&status=Requested&q=han&page=2', 'ko');
     await screen.findByTestId('showing-line');
-    fireEvent.click(screen.getByRole('button', { name: '내보내기' }));
+    fireEvent.click(screen.getByRole('button', { name: 'CSV 내보내기' }));
     await waitFor(() =>
       expect(mockApi.get).toHaveBeenCalledWith('/transactions/export.csv', {
         params: { type: 'buy', status: 'Requested', q: 'han', lang: 'ko' },
       }),
     );
-    await screen.findByText('transactions-2026-11-21.csv 파일을 내려받았습니다.');
-    fireEvent.click(screen.getByRole('button', { name: '엑셀' }));
+    await screen.findByText('거래내역_2026-11-21.csv 파일을 내려받았습니다.');
+    fireEvent.click(screen.getByRole('button', { name: '엑셀 내보내기' }));
     await waitFor(() =>
       expect(mockApi.get).toHaveBeenCalledWith('/transactions/export.xlsx', expect.anything()),
     );
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalledTimes(2));
+    expect(names).toEqual(['거래내역_2026-11-21.csv', '거래내역_2026-11-21.xlsx']);
+  });
+
+  it('says what each button gives, with the spec words in English', async () => {
+    const names = downloadedNames();
+    await render('/');
+    await screen.findByTestId('showing-line');
+    expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Export Excel' }));
+    await screen.findByText('Downloaded transactions-2026-11-21.xlsx.');
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await screen.findByText('Downloaded transactions-2026-11-21.csv.');
+    expect(names).toEqual(['transactions-2026-11-21.xlsx', 'transactions-2026-11-21.csv']);
   });
 
   it('prints every filtered row, fetched page by page', async () => {
@@ -289,6 +366,43 @@ describe('exports', () => {
     fireEvent.click(within(sheet).getByRole('button', { name: 'Close' }));
     expect(router.state.location.search).toBe('?type=buy');
   });
+
+  it.each([
+    [
+      'en',
+      'Won Bridge',
+      [
+        'Printed by',
+        '김민준',
+        'Printed at',
+        '26 Nov 2026, 14:03 (Korea time)',
+        'Filters',
+        'Buy · Requested',
+      ],
+    ],
+    [
+      'ko',
+      '원브릿지',
+      ['인쇄한 사람', '김민준', '인쇄 일시', '2026. 11. 26.', '필터', '구매 · 요청됨'],
+    ],
+  ] as const)(
+    'heads the printout with the portal, who printed it, when (Korea time) and the filters (%s)',
+    async (language, portal, meta) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-26T05:03:00Z')); // 14:03 in Korea
+      vi.spyOn(window, 'print').mockImplementation(() => {});
+      await render('/?type=buy&status=Requested&print=1', language);
+      const sheet = await screen.findByRole('dialog', { name: 'My Transactions' });
+      expect(within(sheet).getByTestId('print-portal').textContent).toBe(portal);
+      await within(sheet).findByText(testUser.name); // the signed-in user, once known
+      const printed = within(sheet).getByTestId('print-meta').textContent ?? '';
+      let rest = printed;
+      for (const part of meta) {
+        expect(rest, printed).toContain(part);
+        rest = rest.slice(rest.indexOf(part) + part.length);
+      }
+    },
+  );
 });
 
 describe('client transactions', () => {

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { parse as parseDisposition } from 'content-disposition';
 import type {
   AgencyTransaction,
   AgencyTransactionList,
@@ -99,11 +100,17 @@ export const useAllTransactions = (scope: ListScope, filters: TransactionFilters
 
 export type ExportFormat = 'csv' | 'xlsx';
 
-/** The name the server gives the file (Content-Disposition), or a sensible one. */
-export function fileNameOf(disposition: unknown, fallback: string): string {
-  if (typeof disposition !== 'string') return fallback;
-  const match = /filename="?([^";]+)"?/i.exec(disposition);
-  return match?.[1] ?? fallback;
+/**
+ * The name the server gives the file (Content-Disposition, RFC 6266): the UTF-8 `filename*` of
+ * a Korean export ("거래내역_2026-11-26.csv") over its ASCII fallback, or a sensible one.
+ */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  try {
+    return parseDisposition(disposition).parameters.filename || fallback;
+  } catch {
+    return fallback; // a header the parser refuses names nothing
+  }
 }
 
 /**

@@ -1,11 +1,11 @@
 import { koreaWallClock } from '@portal/contract/korea-time';
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/ko';
 import { useState } from 'react';
 import { Button, Group, Popover, Stack, Text } from '@mantine/core';
-import { DatePicker, DatesProvider, type DatesRangeValue } from '@mantine/dates';
+import { DatePicker, type DatesRangeValue } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { CalendarSettings } from '@/components/ui/calendar-settings';
 
 type Range = DatesRangeValue<string>;
 
@@ -18,6 +18,23 @@ export function formatDay(day: string, language: string): string {
   return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'long', timeZone: 'UTC' }).format(
     date,
   );
+}
+
+/** The applied range in words: one day, "1 March 2026 – 5 March 2026", "From …", "All dates". */
+export function rangeLabel(
+  t: TFunction<'transactionList'>,
+  language: string,
+  from?: string,
+  to?: string,
+): string {
+  if (from && to) {
+    return from === to
+      ? formatDay(from, language)
+      : t('dates.range', { from: formatDay(from, language), to: formatDay(to, language) });
+  }
+  if (from) return t('dates.since', { from: formatDay(from, language) });
+  if (to) return t('dates.until', { to: formatDay(to, language) });
+  return t('dates.any');
 }
 
 /**
@@ -50,16 +67,7 @@ export function DateRangeFilter({
     setOpened(false);
   };
 
-  const applied =
-    from && to
-      ? from === to
-        ? formatDay(from, language)
-        : t('dates.range', { from: formatDay(from, language), to: formatDay(to, language) })
-      : from
-        ? t('dates.since', { from: formatDay(from, language) })
-        : to
-          ? t('dates.until', { to: formatDay(to, language) })
-          : t('dates.any');
+  const applied = rangeLabel(t, language, from, to);
   const [draftFrom, draftTo] = draft;
 
   return (
@@ -95,7 +103,7 @@ export function DateRangeFilter({
         </Popover.Target>
         <Popover.Dropdown>
           <Stack gap="sm" role="dialog" aria-label={t('dates.dialog')}>
-            <DatesProvider settings={{ locale: language === 'ko' ? 'ko' : 'en' }}>
+            <CalendarSettings>
               <DatePicker
                 type="range"
                 allowSingleDateInRange
@@ -112,7 +120,7 @@ export function DateRangeFilter({
                   yearLevelControl: t('dates.chooseYear'),
                 }}
               />
-            </DatesProvider>
+            </CalendarSettings>
             <Text fz="xs" c="dark.6" aria-live="polite" maw={260}>
               {draftFrom
                 ? t('dates.draft', {

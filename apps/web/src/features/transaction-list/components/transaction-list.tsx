@@ -31,7 +31,7 @@ import {
 } from '@/features/transaction-list/list-params';
 import {
   DateRangeFilter,
-  formatDay,
+  rangeLabel,
 } from '@/features/transaction-list/components/date-range-filter';
 import { TransactionPrint } from '@/features/transaction-list/components/transaction-print';
 import { TransactionRows } from '@/features/transaction-list/components/transaction-rows';
@@ -79,28 +79,25 @@ export function TransactionList({ scope, title }: { scope: ListScope; title: str
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const shownFrom = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
   const shownTo = data ? Math.min(data.total, (data.page - 1) * data.pageSize + items.length) : 0;
-  const showing = data
-    ? t('showing', {
-        from: shownFrom.toLocaleString(language),
-        to: shownTo.toLocaleString(language),
-        total: data.total.toLocaleString(language),
-      })
-    : '';
+  // The spec's line for a page of rows; an empty list has no "0 to 0" to show.
+  const showing = !data
+    ? ''
+    : data.total === 0
+      ? t('showingNone')
+      : t('showing', {
+          from: shownFrom.toLocaleString(language),
+          to: shownTo.toLocaleString(language),
+          total: data.total.toLocaleString(language),
+        });
 
   const describeFilters = () => {
     const parts: string[] = [];
-    if (filters.from || filters.to) {
-      parts.push(
-        `${filters.from ? formatDay(filters.from, language) : '…'} – ${
-          filters.to ? formatDay(filters.to, language) : '…'
-        }`,
-      );
-    }
+    if (filters.from || filters.to) parts.push(rangeLabel(t, language, filters.from, filters.to));
     if (filters.type) parts.push(t(`transactions:type.${filters.type}`));
     if (statuses.length > 0)
       parts.push(statuses.map((s) => t(`transactions:status.${s}`)).join(', '));
     if (filters.q) parts.push(`“${filters.q}”`);
-    return parts.length > 0 ? t('print.filters', { filters: parts.join(' · ') }) : t('print.all');
+    return parts.length > 0 ? parts.join(' · ') : t('print.all');
   };
 
   const tableLabel = t(scope === 'agency' ? 'tableLabelAgency' : 'tableLabel');
@@ -173,7 +170,7 @@ export function TransactionList({ scope, title }: { scope: ListScope; title: str
               disabled={exporting !== null && exporting !== 'csv'}
               onClick={() => void exportAs('csv')}
             >
-              {t('actions.export')}
+              {t('actions.csv')}
             </Button>
             <Button
               variant="default"

@@ -1,11 +1,12 @@
 import { groupDigits, trimDecimal } from '@portal/contract/decimal';
 import './transaction-print.css';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Text, Title } from '@mantine/core';
 import { IconPrinter, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/form-errors';
 import { formatDateTime } from '@/lib/format';
+import { useUser } from '@/lib/user/user-context';
 import {
   PRINT_LIMIT,
   useAllTransactions,
@@ -15,7 +16,9 @@ import type { TransactionFilters } from '@/features/transaction-list/list-params
 
 /**
  * A plain print layout of every filtered row (up to PRINT_LIMIT), over the screen; on paper only
- * it shows. Opens the browser's print dialog once the rows are in.
+ * it shows. The sheet says whose it is and when: the portal's name, the list's name, who printed
+ * it and when (Korea time, like every time in the portal), and the filters, in the reader's
+ * language. Opens the browser's print dialog once the rows are in.
  */
 export function TransactionPrint({
   scope,
@@ -30,8 +33,11 @@ export function TransactionPrint({
   summary: string;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation(['transactionList', 'transactions', 'errors']);
+  const { t, i18n } = useTranslation(['transactionList', 'transactions', 'errors', 'common']);
   const language = i18n.language;
+  const { user } = useUser();
+  // The moment the sheet was asked for: what the paper says it shows.
+  const [printedAt] = useState(() => new Date().toISOString());
   const query = useAllTransactions(scope, filters);
   const printed = useRef(false);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -87,12 +93,26 @@ export function TransactionPrint({
           </Button>
         </Group>
       </Group>
+      <Text fz="sm" fw={700} data-testid="print-portal">
+        {t('common:brand.name')}
+      </Text>
       <Title order={1} fz={20} id="print-title">
         {title}
       </Title>
-      <Text fz="sm" mb="sm">
-        {summary}
-      </Text>
+      <dl className="print-meta" data-testid="print-meta">
+        <div>
+          <dt>{t('print.printedBy')}</dt>
+          <dd>{user.name ?? user.email}</dd>
+        </div>
+        <div>
+          <dt>{t('print.printedAt')}</dt>
+          <dd>{t('print.koreaTime', { time: formatDateTime(printedAt, language) })}</dd>
+        </div>
+        <div>
+          <dt>{t('print.filtersLabel')}</dt>
+          <dd>{summary}</dd>
+        </div>
+      </dl>
       {query.isPending ? (
         <Center py="xl" className="no-print">
           <Loader aria-label={t('print.loading')} />

@@ -79,9 +79,9 @@ describe('users (operator)', () => {
     mockApi.put.mockRejectedValue(apiFailure(403, 'FORBIDDEN'));
     await renderApp(<UsersAdmin />, { language: 'ko' });
     fireEvent.click(await screen.findByRole('button', { name: '홍길동의 역할 변경' }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: '대행사(으)로 변경' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: '대행사로 변경' }));
     const dialog = await screen.findByRole('dialog', {
-      name: '홍길동의 역할을 대행사(으)로 바꿀까요?',
+      name: '홍길동의 역할을 대행사로 바꿀까요?',
     });
     fireEvent.click(within(dialog).getByRole('button', { name: '역할 변경' }));
     await waitFor(() =>
