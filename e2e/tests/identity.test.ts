@@ -201,7 +201,7 @@ describe.each(['en', 'ko'] as const)('identity in %s', (language: Language) => {
     expect(await nameInput.getAttribute('readonly')).not.toBeNull();
     await page.getByRole('button', { name: p('nameChange.open') }).click();
     const request = page.getByRole('dialog', { name: p('nameChange.title') });
-    const newName = language === 'ko' ? `김하람${stamp.slice(-4)}` : `Haram Kim ${stamp.slice(-4)}`;
+    const newName = language === 'ko' ? `김하람${tag}` : `Haram Kim ${tag}`;
     await request.getByRole('textbox', { name: p('nameChange.newName') }).fill(newName);
     await request.locator('input[type="file"]').setInputFiles(files.id_front);
     await screenshot(page, `identity-name-change-request-${language}`);
