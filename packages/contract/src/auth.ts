@@ -91,7 +91,7 @@ export function hasInvisibleNameCharacters(name: string): boolean {
  */
 const NAME_CHARACTERS = /^[가-힣A-Za-z][가-힣A-Za-z .'-]*$/;
 
-export function isAllowedPersonName(name: string): boolean {
+function isAllowedPersonName(name: string): boolean {
   return NAME_CHARACTERS.test(name);
 }
 
