@@ -16,6 +16,7 @@ export const VALIDATION_MESSAGES_EN = {
   scriptLike: 'Text that looks like a script or markup is not allowed.',
   invalidCharacters: 'This text contains characters that are not allowed.',
   tooLong: 'Use at most {{max}} characters.',
+  tooShort: 'Use at least {{min}} characters.',
   tooMany: 'Send at most {{max}} items.',
   nameInvisibleCharacters: 'A name cannot contain invisible characters or special spaces.',
   nameCharacters:

@@ -8,6 +8,7 @@ import {
   validationMessage,
   validationMessageEn,
 } from './validation-messages';
+import { newAgencyCodeSchema } from './agencies';
 import { personNameSchema } from './auth';
 
 const field = safeText({ max: 100 });
@@ -216,6 +217,11 @@ describe('message keys with parameters', () => {
     expect(validationMessageEn('tooLong?max=60')).toBe('Use at most 60 characters.');
     expect(validationMessageEn('numberWholeWon')).toBe('Enter whole won, without decimals.');
     expect(validationMessageEn('nope')).toBeUndefined();
+  });
+
+  it('says the shortest agency code', () => {
+    expect(newAgencyCodeSchema.safeParse('a').error?.issues[0]?.message).toBe('tooShort?min=2');
+    expect(newAgencyCodeSchema.parse('se-01')).toBe('SE-01');
   });
 
   it('has every limit of a schema name its number, from the check itself', () => {

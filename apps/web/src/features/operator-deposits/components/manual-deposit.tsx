@@ -8,6 +8,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { typedKrwAmountSchema } from '@portal/contract/money';
+import { atMost } from '@portal/contract/validation';
 import { depositNotificationSchema } from '@portal/contract/transactions';
 import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
 import { readableFieldStyles } from '@/components/ui/field-styles';
@@ -30,7 +31,7 @@ const formSchema = depositNotificationSchema.extend({
     .refine((value) => koreaWallClockToIso(value) !== null, { error: 'dateInvalid' }),
   receivingAccount: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.string().trim().max(60, { error: 'tooLong' }).optional(),
+    z.string().trim().max(60, atMost()).optional(),
   ),
 });
 interface FormValues {
