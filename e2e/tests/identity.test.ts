@@ -11,6 +11,7 @@ import {
   type Language,
 } from '../support/browser';
 import { text, translation } from '../support/locales';
+import { nameTag } from '../support/names';
 import { DEMO_USERS, signIn } from '../support/session';
 import { repoRoot } from '../support/portal-server';
 import { callApi } from '../support/api';
@@ -91,7 +92,8 @@ describe.each(['en', 'ko'] as const)('identity in %s', (language: Language) => {
     const errors = watchErrors(page);
     const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
     const email = `identity-${language}-${stamp}@example.com`;
-    const name = language === 'ko' ? `김하늘${stamp.slice(-4)}` : `Haneul Kim ${stamp.slice(-4)}`;
+    const tag = nameTag(stamp.slice(-4), language);
+    const name = language === 'ko' ? `김하늘${tag}` : `Haneul Kim ${tag}`;
     const password = 'a long enough password';
 
     // Sign up from the header; the short-password rule speaks the page's language.
@@ -199,7 +201,7 @@ describe.each(['en', 'ko'] as const)('identity in %s', (language: Language) => {
     expect(await nameInput.getAttribute('readonly')).not.toBeNull();
     await page.getByRole('button', { name: p('nameChange.open') }).click();
     const request = page.getByRole('dialog', { name: p('nameChange.title') });
-    const newName = language === 'ko' ? `김하람${stamp.slice(-4)}` : `Haram Kim ${stamp.slice(-4)}`;
+    const newName = language === 'ko' ? `김하람${tag}` : `Haram Kim ${tag}`;
     await request.getByRole('textbox', { name: p('nameChange.newName') }).fill(newName);
     await request.locator('input[type="file"]').setInputFiles(files.id_front);
     await screenshot(page, `identity-name-change-request-${language}`);

@@ -9,6 +9,7 @@ import {
   type Language,
 } from '../support/browser';
 import { text } from '../support/locales';
+import { nameTag } from '../support/names';
 import { DEMO_USERS, signIn } from '../support/session';
 
 /**
@@ -39,7 +40,8 @@ describe.each(['en', 'ko'] as const)('sandbox accounts in %s', (language: Langua
       const errors = watchErrors(page);
       const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
       const email = `sandbox-${language}-${viewport}-${stamp}@example.com`;
-      const name = language === 'ko' ? `박시험${stamp.slice(-4)}` : `Test Park ${stamp.slice(-4)}`;
+      const tag = nameTag(stamp.slice(-4), language);
+      const name = language === 'ko' ? `박시험${tag}` : `Test Park ${tag}`;
       const password = 'a long enough password';
       const shot = (step: string) => screenshot(page, `sandbox-${step}-${language}-${viewport}`);
 

@@ -1,19 +1,19 @@
 import { z } from 'zod';
-import { safeText } from './validation';
+import { atMost, safeText } from './validation';
 
 /** Account numbers as merchants issue them: digits and letters, dashes allowed. */
 export const accountNumberSchema = z
   .string({ error: 'required' })
   .trim()
   .min(1, { error: 'required' })
-  .max(40, { error: 'tooLong' })
+  .max(40, atMost())
   .regex(/^[A-Za-z0-9][A-Za-z0-9-]*$/, { error: 'accountNumberInvalid' });
 
 /** The merchant password: used once to verify, never stored, logged or returned. */
 export const merchantPasswordSchema = z
   .string({ error: 'required' })
   .min(1, { error: 'required' })
-  .max(128, { error: 'tooLong' });
+  .max(128, atMost());
 
 /** POST /api/accounts/verify: asks the merchant whether the number and password are right. */
 export const verifyAccountRequestSchema = z.strictObject({

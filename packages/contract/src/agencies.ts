@@ -11,10 +11,10 @@ import {
   bankAccountNumberSchema,
   bankNameSchema,
 } from './agency-bank-account';
-import { safeText } from './validation';
+import { atLeast, safeText } from './validation';
 
 /** An agency code of a new agency: 2 to 20 capital letters, digits or dashes (SEOUL-01). */
-export const newAgencyCodeSchema = agencyCodeSchema.min(2, { error: 'agencyCodeInvalid' });
+export const newAgencyCodeSchema = agencyCodeSchema.min(2, atLeast('tooShort'));
 
 export const agencyNameSchema = safeText({ max: 80 });
 

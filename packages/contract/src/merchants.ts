@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { assetAmountSchema } from './money';
-import { safeText } from './validation';
+import { assetAmountSchema, compareAmounts } from './money';
+import { atLeast, atMost, safeText } from './validation';
 
 export const MERCHANT_STATUSES = ['active', 'disabled'] as const;
 /** How the portal reaches a merchant: its HTTP API, or the sandbox merchant built into the server. */
@@ -59,16 +59,17 @@ const merchantFields = {
   /** http connections only: the merchant API's base URL (https, or http on loopback). */
   baseUrl: z
     .url({ protocol: /^https?$/, error: 'urlInvalid' })
-    .max(300, { error: 'tooLong' })
+    .max(300, atMost())
     .nullish(),
   keyId: safeText({ max: 80 }).nullish(),
   /** Shared HMAC secret for signing requests; write-only. */
-  secret: z.string().min(16, { error: 'secretTooShort' }).max(200, { error: 'tooLong' }).nullish(),
+  secret: z.string().min(16, atLeast('secretTooShort')).max(200, atMost()).nullish(),
 };
 
+/** Exact, as money is (docs/PRODUCT.md "Money"); the amounts are plain decimals by now. */
 function limitsInOrder(value: { minPerRequest?: string; maxPerRequest?: string }) {
   if (value.minPerRequest === undefined || value.maxPerRequest === undefined) return true;
-  return Number(value.minPerRequest) <= Number(value.maxPerRequest);
+  return compareAmounts(value.minPerRequest, value.maxPerRequest) <= 0;
 }
 
 export const createMerchantRequestSchema = z

@@ -8,11 +8,16 @@ import {
   phoneSchema,
 } from './auth';
 
-/** PUT /api/profile: the personal information of docs/PRODUCT.md "Screens". */
+/**
+ * PUT /api/profile: the personal information of docs/PRODUCT.md "Screens". The name and phone
+ * may be left out to keep them as stored: only what is typed anew meets the rules a stored value
+ * may predate (a name with a digit, a phone in another form; docs/decisions/014). The Profile
+ * sends them only when they changed.
+ */
 export const updateProfileRequestSchema = z.strictObject({
-  name: personNameSchema,
+  name: personNameSchema.optional(),
   email: emailSchema,
-  phone: phoneSchema,
+  phone: phoneSchema.optional(),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 

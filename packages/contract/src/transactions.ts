@@ -12,7 +12,7 @@ import {
   TRANSACTION_TYPES,
   type TransactionChangeEvent,
 } from './transaction-states';
-import { isStorableText, safeText } from './validation';
+import { atMost, isStorableText, safeText } from './validation';
 
 export {
   TRANSACTION_STATUSES,
@@ -62,7 +62,7 @@ export type Quote = z.infer<typeof quoteSchema>;
 const quoteTokenSchema = z
   .string({ error: 'required' })
   .min(1, { error: 'required' })
-  .max(1000, { error: 'tooLong' });
+  .max(1000, atMost());
 
 /** POST /api/transactions/buy and /sell, with an Idempotency-Key header. */
 export const createTransactionRequestSchema = z.strictObject({
@@ -207,7 +207,7 @@ export const transactionFilterShape = {
   q: z
     .string()
     .trim()
-    .max(100, { error: 'tooLong' })
+    .max(100, atMost())
     .refine(isStorableText, { error: 'invalidCharacters' })
     .optional(),
 };
@@ -416,19 +416,19 @@ export const bankReferenceSchema = z
 export const depositorNameSchema = z
   .string({ error: 'required' })
   .min(1, { error: 'required' })
-  .max(100, { error: 'tooLong' })
+  .max(100, atMost())
   .refine(isStorableText, { error: 'invalidCharacters' });
 
 /** A deposit notification, from the bank webhook or typed in by the operator. */
 export const depositNotificationSchema = z.strictObject({
   bankReference: bankReferenceSchema,
   depositorName: depositorNameSchema,
-  amountKrw: krwAmountSchema.refine((value) => value !== '0', { error: 'amountNotPositive' }),
+  amountKrw: krwAmountSchema,
   receivedAt: z.iso.datetime({ offset: true, error: 'dateInvalid' }),
   /** The receiving bank account number, as the bank reports it. */
   receivingAccount: z
     .string()
-    .max(60, { error: 'tooLong' })
+    .max(60, atMost())
     .refine(isStorableText, { error: 'invalidCharacters' })
     .optional(),
 });
@@ -476,7 +476,7 @@ export const depositBatchSchema = z.strictObject({
   deposits: z
     .array(depositNotificationSchema)
     .min(1, { error: 'required' })
-    .max(MAX_DEPOSITS_PER_DELIVERY, { error: 'tooLong' }),
+    .max(MAX_DEPOSITS_PER_DELIVERY, atMost('tooMany')),
 });
 /** The outcome of each deposit of a batch, in the order sent. */
 export const depositBatchOutcomeSchema = z.object({ results: z.array(depositOutcomeSchema) });

@@ -5,30 +5,50 @@
  * Validation message keys. Schemas carry these keys as their messages; the server returns them in
  * `error.fields`, and the web translates them from its `validation` namespace, whose English text
  * is exactly `VALIDATION_MESSAGES_EN` (a test keeps the two equal).
+ *
+ * A key may carry parameters its text names (`{{max}}`), written after a question mark as in a
+ * URL's query: `tooLong?max=60` (docs/decisions/014). `validationMessage` writes one and
+ * `readValidationMessage` reads it, on both sides and in both places a message comes from (the
+ * web's own check and the API's `error.fields`), so every value stays a plain string.
  */
 export const VALIDATION_MESSAGES_EN = {
   required: 'This field is required.',
   scriptLike: 'Text that looks like a script or markup is not allowed.',
   invalidCharacters: 'This text contains characters that are not allowed.',
-  tooLong: 'This text is too long.',
+  tooLong: 'Use at most {{max}} characters.',
+  tooShort: 'Use at least {{min}} characters.',
+  tooMany: 'Send at most {{max}} items.',
   nameInvisibleCharacters: 'A name cannot contain invisible characters or special spaces.',
+  nameCharacters:
+    "Use only Hangul, Latin letters (A-Z), spaces, hyphens (-), apostrophes (') and periods (.) in a name, starting with a letter.",
   invalid: 'This value is not valid.',
   passwordTooShort: 'Password must be more than 8 letter.',
-  passwordTooLong: 'This password is too long.',
+  passwordTooLong: 'Use at most {{max}} characters for the password.',
   passwordMismatch: 'The passwords do not match.',
   emailInvalid: 'Enter a valid email address.',
-  phoneInvalid: 'Enter a valid phone number.',
+  phoneInvalid: 'Enter a full Korean phone number, such as 010-1234-5678 or 02-123-4567.',
   agencyCodeInvalid: 'An agency code has only letters, digits and dashes.',
-  amountInvalid: 'Enter an amount as a number, with at most 8 decimal places.',
+  numberInvalid: 'Enter digits only, for example 1,000 or 150.5.',
+  numberGrouping: 'Put commas only between groups of three digits, as in 1,000 or 1,000,000.',
+  numberNotPlain: 'Send the number as plain digits with an optional decimal point, without commas.',
+  numberLeadingZero: 'Leave out the zeros in front: write 7, not 007 (or 0.07 for a fraction).',
+  numberIncomplete: 'Put a digit on each side of the decimal point, as in 10.5 or 0.5.',
+  numberTooManyDecimals: 'Use at most {{places}} decimal places.',
+  numberWholeWon: 'Enter whole won, without decimals.',
+  numberTooManyDigits: 'Use at most {{digits}} digits before the decimal point.',
   amountNotPositive: 'The amount must be more than zero.',
+  amountBelowMin:
+    'This is below the minimum. Per request: at least {{min}} {{unit}}, at most {{max}} {{unit}}.',
+  amountAboveMax:
+    'This is above the maximum. Per request: at least {{min}} {{unit}}, at most {{max}} {{unit}}.',
+  rateNotPositive: 'The rate must be more than zero.',
   accountNumberInvalid: 'An account number has only letters, digits and dashes.',
   merchantCodeInvalid: 'A merchant code has 2 to 20 capital letters, digits or dashes.',
   assetCodeInvalid: 'An asset code has 2 to 10 capital letters or digits.',
   urlInvalid: 'Enter a full web address starting with https://.',
-  secretTooShort: 'The secret must be at least 16 characters.',
+  secretTooShort: 'The secret must be at least {{min}} characters.',
   limitsOutOfOrder: 'The maximum must not be below the minimum.',
   httpConnectionIncomplete: 'An HTTP merchant needs its address, key id and secret.',
-  rateInvalid: 'Enter a rate in won, with at most 2 decimal places.',
   bankReferenceInvalid:
     'A bank reference has 1 to 100 letters, digits, dashes, dots, slashes or underscores.',
   dateInvalid: 'Enter a valid date and time.',
@@ -40,3 +60,60 @@ export const VALIDATION_MESSAGES_EN = {
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES_EN;
+
+/** What a message key's text names: `{ max: 60 }` for "Use at most {{max}} characters." */
+export type ValidationParams = Readonly<Record<string, string | number>>;
+
+/** A key with its parameters, as schemas carry it and `error.fields` sends it: `tooLong?max=60`. */
+export function validationMessage(key: ValidationMessageKey, params?: ValidationParams): string {
+  const entries = Object.entries(params ?? {});
+  if (entries.length === 0) return key;
+  const query = entries.map(
+    ([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`,
+  );
+  return `${key}?${query.join('&')}`;
+}
+
+/** The key and parameters of a message (`tooLong?max=60` -> `tooLong`, `{ max: '60' }`). */
+export function readValidationMessage(message: string): {
+  key: string;
+  params: Record<string, string>;
+} {
+  const at = message.indexOf('?');
+  if (at === -1) return { key: message, params: {} };
+  // fromEntries defines each name as the object's own property, "__proto__" included.
+  const params = Object.fromEntries(
+    message
+      .slice(at + 1)
+      .split('&')
+      .map((pair) => {
+        const [name = '', value = ''] = pair.split('=', 2);
+        return [decodeText(name), decodeText(value)];
+      }),
+  );
+  return { key: message.slice(0, at), params };
+}
+
+/** Percent-decoding that never throws: a malformed escape stays as it was sent. */
+function decodeText(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Whether a message is one of the keys above, with or without parameters. */
+export function isValidationMessage(message: string): boolean {
+  return Object.hasOwn(VALIDATION_MESSAGES_EN, readValidationMessage(message).key);
+}
+
+/** A message in English with its parameters filled in, for texts the server writes itself. */
+export function validationMessageEn(message: string): string | undefined {
+  const { key, params } = readValidationMessage(message);
+  if (!Object.hasOwn(VALIDATION_MESSAGES_EN, key)) return undefined;
+  return VALIDATION_MESSAGES_EN[key as ValidationMessageKey].replace(
+    /\{\{(\w+)\}\}/g,
+    (placeholder, name: string) => params[name] ?? placeholder,
+  );
+}

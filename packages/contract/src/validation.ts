@@ -1,7 +1,27 @@
 import { z } from 'zod';
-import type { ValidationMessageKey } from './validation-messages';
+import { validationMessage, type ValidationMessageKey } from './validation-messages';
 
 export { VALIDATION_MESSAGES_EN, type ValidationMessageKey } from './validation-messages';
+
+/**
+ * The message of a `.max(n, ...)` check that names its n: `.max(60, atMost())` fails with
+ * `tooLong?max=60` (docs/decisions/014). The number is read from the check itself, so it is
+ * written once. Works for a length, a size of a list and a number alike.
+ */
+export function atMost(key: ValidationMessageKey = 'tooLong') {
+  return {
+    error: (issue: { maximum?: unknown }) =>
+      validationMessage(key, issue.maximum === undefined ? {} : { max: String(issue.maximum) }),
+  };
+}
+
+/** The same for a `.min(n, ...)` check: `secretTooShort?min=16`. */
+export function atLeast(key: ValidationMessageKey) {
+  return {
+    error: (issue: { minimum?: unknown }) =>
+      validationMessage(key, issue.minimum === undefined ? {} : { min: String(issue.minimum) }),
+  };
+}
 
 /**
  * docs/PRODUCT.md "Validation" names a filter for script-like strings. It rejects rather than strips: silently
@@ -64,7 +84,7 @@ export function safeText(options: { max: number; min?: number }) {
       z
         .string()
         .min(options.min ?? 1, { error: 'required' satisfies ValidationMessageKey })
-        .max(options.max, { error: 'tooLong' satisfies ValidationMessageKey })
+        .max(options.max, atMost())
         .refine((value) => !hasForbiddenCharacters(value), {
           error: 'invalidCharacters' satisfies ValidationMessageKey,
         })

@@ -1,5 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { VALIDATION_MESSAGES_EN, type ValidationMessageKey } from '@portal/contract/validation';
+import {
+  isValidationMessage,
+  validationMessage,
+  type ValidationMessageKey,
+} from '@portal/contract/validation-messages';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -22,7 +26,8 @@ import { AppError } from './errors';
  *   };
  *
  * A request that fails its schema never reaches the handler: the client gets 400
- * VALIDATION_FAILED with `fields` mapping each bad field to a validation message key. Responses
+ * VALIDATION_FAILED with `fields` mapping each bad field to a validation message key, with the
+ * numbers its text names when it has some (`tooLong?max=60`, docs/decisions/014). Responses
  * are parsed with their schema too, which drops any property the schema does not list, so a
  * column added to a table can never leak through an endpoint by accident.
  */
@@ -82,18 +87,16 @@ function asZodSchema(schema: unknown, where: string): z.ZodType {
  * Gives every issue without a message of its own a validation message key, so that `fields`
  * always holds keys the web can translate. Schemas from the contract set their keys already.
  */
-function messageKeyFor(issue: z.core.$ZodRawIssue): ValidationMessageKey {
+function messageKeyFor(issue: z.core.$ZodRawIssue): string {
   const missing = issue.input === undefined || issue.input === null;
   if (issue.code === 'invalid_type' && missing) return 'required';
   if (issue.code === 'too_small' && issue.origin === 'string' && issue.input === '') {
     return 'required';
   }
-  if (issue.code === 'too_big' && issue.origin === 'string') return 'tooLong';
-  return 'invalid';
-}
-
-function isMessageKey(message: string): message is ValidationMessageKey {
-  return Object.hasOwn(VALIDATION_MESSAGES_EN, message);
+  if (issue.code === 'too_big' && issue.origin === 'string') {
+    return validationMessage('tooLong', { max: String(issue.maximum) });
+  }
+  return 'invalid' satisfies ValidationMessageKey;
 }
 
 /** Unknown field names are echoed only when they look like field names, never as sent. */
@@ -114,7 +117,7 @@ export function issuesToFields(
         : [issue.path];
     for (const path of paths) {
       const key = path.length > 0 ? path.map(String).join('.') : part;
-      fields[key] ??= isMessageKey(issue.message) ? issue.message : 'invalid';
+      fields[key] ??= isValidationMessage(issue.message) ? issue.message : 'invalid';
     }
   }
   return fields;

@@ -101,7 +101,7 @@ describe('error handling', () => {
       error: {
         code: 'VALIDATION_FAILED',
         message: 'Some fields are not valid.',
-        fields: { name: 'scriptLike', age: 'required', 'address.city': 'tooLong' },
+        fields: { name: 'scriptLike', age: 'required', 'address.city': 'tooLong?max=5' },
       },
     });
   });

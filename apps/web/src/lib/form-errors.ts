@@ -1,14 +1,16 @@
 import type { TFunction } from 'i18next';
 import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ERROR_CODES, type ErrorCode } from '@portal/contract/errors';
-import { VALIDATION_MESSAGES_EN } from '@portal/contract/validation-messages';
+import { groupDigits } from '@portal/contract/decimal';
+import { isValidationMessage, readValidationMessage } from '@portal/contract/validation-messages';
 import { ApiRequestError, CANCELLED_MESSAGE } from '@/lib/api-client';
 import { apiErrorOf } from '@/lib/api-error';
 
 /**
  * How forms and toasts turn a failure into words. Form errors hold message *keys*: a bare key is a
- * validation key (`passwordTooShort`, from the contract's schemas or the API's `error.fields`), a
- * key with a namespace (`errors:codes.EMAIL_TAKEN`) is any other text. The input translates it.
+ * validation key (`passwordTooShort`, or with its numbers `tooLong?max=60`, from the contract's
+ * schemas or the API's `error.fields`), a key with a namespace (`errors:codes.EMAIL_TAKEN`) is any
+ * other text. The input translates it.
  */
 
 export function isErrorCode(code: string): code is ErrorCode {
@@ -30,15 +32,24 @@ export function errorMessage(t: TFunction, error: unknown): string {
   return t(errorMessageKey(error));
 }
 
+/**
+ * A validation message in the reader's language, with the numbers it carries filled in and
+ * grouped as the portal shows numbers (`amountAboveMax?max=10000` -> "... 10,000 USDT").
+ * docs/decisions/014.
+ */
+export function validationText(t: TFunction, message: string): string {
+  const { key, params } = readValidationMessage(message);
+  const shown = Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [name, groupDigits(value)]),
+  );
+  return t(`validation:${key}`, shown);
+}
+
 /** A form error's text: validation keys from the `validation` namespace, others as they are. */
 export function fieldErrorText(t: TFunction, error: FieldError | undefined): string | undefined {
   const message = error?.message;
   if (!message) return undefined;
-  return t(message.includes(':') ? message : `validation:${message}`);
-}
-
-function isValidationKey(key: string): boolean {
-  return Object.hasOwn(VALIDATION_MESSAGES_EN, key);
+  return isValidationMessage(message) ? validationText(t, message) : t(message);
 }
 
 /**
@@ -50,7 +61,7 @@ function isValidationKey(key: string): boolean {
  */
 function fieldMessage(code: string, message: string, codeKey: string): string {
   if (message === 'invalid' && code !== 'VALIDATION_FAILED' && isErrorCode(code)) return codeKey;
-  return isValidationKey(message) ? message : codeKey;
+  return isValidationMessage(message) ? message : codeKey;
 }
 
 /** Where an error code belongs: an input (its text is the code's message), or an input and a text key. */
@@ -97,9 +108,7 @@ export function applyApiErrorToForm<T extends FieldValues>(
     setError(
       name,
       { type: 'server', message: fieldMessage(apiError.code, message, codeKey) },
-      {
-        shouldFocus: !placed,
-      },
+      { shouldFocus: !placed },
     );
     placed = true;
   }

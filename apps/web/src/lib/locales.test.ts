@@ -91,6 +91,16 @@ describe('locale files', () => {
     expect(load('en', 'validation')).toEqual({ ...VALIDATION_MESSAGES_EN });
   });
 
+  it('validation (ko) names the same numbers as the English (a key carries them, decision 014)', () => {
+    const placeholders = (text: Json | undefined) =>
+      [...String(text).matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
+    const ko = flat('ko', 'validation');
+    const differing = Object.entries(VALIDATION_MESSAGES_EN)
+      .filter(([key, english]) => placeholders(english).join() !== placeholders(ko.get(key)).join())
+      .map(([key]) => key);
+    expect(differing).toEqual([]);
+  });
+
   it.each(LANGUAGES)('errors (%s) has a message for every API error code', (language) => {
     const errors = flat(language, 'errors');
     const missing = ERROR_CODES.filter((code) => typeof errors.get(`codes.${code}`) !== 'string');

@@ -1,5 +1,6 @@
 import { depositNotificationSchema, type DepositNotification } from '@portal/contract/transactions';
-import { VALIDATION_MESSAGES_EN, type ValidationMessageKey } from '@portal/contract/validation';
+import { checkAmount, KRW_AMOUNT } from '@portal/contract/money';
+import { validationMessageEn } from '@portal/contract/validation-messages';
 import { parse } from 'csv-parse/sync';
 import { AppError } from '@server/lib/errors';
 import { koreaWallClockToIso } from '@portal/contract/korea-time';
@@ -9,7 +10,8 @@ import { koreaWallClockToIso } from '@portal/contract/korea-time';
  * columns, in any order, then one deposit per line:
  *   bank_reference, depositor_name, amount_krw, received_at[, receiving_account]
  * received_at is ISO 8601; without an offset it is Korea's time (+09:00), as banks print it.
- * Amounts may carry thousands separators ("1,392,500"). Lines that fail are reported, not fatal.
+ * Amounts may carry thousands separators ("1,392,500"), read as a form reads them (one reader,
+ * docs/decisions/014: "1,00" is refused, not taken as 100). Lines that fail are reported, not fatal.
  */
 export const STATEMENT_COLUMNS = [
   'bank_reference',
@@ -64,11 +66,13 @@ export function parseStatement(bytes: Buffer): StatementLine[] {
     const line = index + 2;
     const receivedAt = cell(row, 'received_at')?.trim() ?? '';
     const receivingAccount = cell(row, 'receiving_account')?.trim();
+    const amount = checkAmount(cell(row, 'amount_krw') ?? '', KRW_AMOUNT, { grouping: true });
+    if (!amount.ok) return { line, error: `amount_krw: ${validationMessageEn(amount.message)}` };
     const parsed = depositNotificationSchema.safeParse({
       bankReference: cell(row, 'bank_reference') ?? '',
       // Exactly as the bank wrote it: the matching rule decides what differences are allowed.
       depositorName: cell(row, 'depositor_name') ?? '',
-      amountKrw: (cell(row, 'amount_krw') ?? '').trim().replace(/,/g, ''),
+      amountKrw: amount.value,
       // Without an offset the time is Korea's, as banks print it.
       receivedAt: koreaWallClockToIso(receivedAt) ?? receivedAt,
       ...(receivingAccount ? { receivingAccount } : {}),
@@ -76,7 +80,6 @@ export function parseStatement(bytes: Buffer): StatementLine[] {
     if (parsed.success) return { line, deposit: parsed.data };
     const issue = parsed.error.issues[0];
     const field = issue?.path.join('.') ?? 'line';
-    const key = issue?.message as ValidationMessageKey;
-    return { line, error: `${field}: ${VALIDATION_MESSAGES_EN[key] ?? 'not valid'}` };
+    return { line, error: `${field}: ${validationMessageEn(issue?.message ?? '') ?? 'not valid'}` };
   });
 }

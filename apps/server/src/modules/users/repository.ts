@@ -75,10 +75,11 @@ export async function insertUser(db: Database, user: NewUser): Promise<string | 
   return row?.id ?? null;
 }
 
+/** A field left out keeps its stored value (PUT /api/profile). */
 export interface ProfileChange {
-  name: string;
+  name?: string;
   email: string;
-  phone: string;
+  phone?: string;
 }
 
 /**
@@ -102,7 +103,7 @@ export async function updateProfile(
         .for('update');
       if (!before) throw new Error(`user ${id} vanished while signed in`);
       const changed = (Object.keys(change) as Array<keyof ProfileChange>).filter(
-        (field) => before[field] !== change[field],
+        (field) => change[field] !== undefined && before[field] !== change[field],
       );
       if (changed.includes('name')) await beforeNameChange(tx);
       if (changed.length > 0) {

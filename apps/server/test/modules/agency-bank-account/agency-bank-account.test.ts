@@ -210,7 +210,7 @@ describe('PUT /api/agency/bank-account', () => {
       'accountHolder',
       'invalidCharacters',
     ],
-    ['a holder too long', { accountHolder: '가'.repeat(101) }, 'accountHolder', 'tooLong'],
+    ['a holder too long', { accountHolder: '가'.repeat(101) }, 'accountHolder', 'tooLong?max=100'],
   ])('refuses %s with its validation key, changing nothing', async (_case, patch, field, key) => {
     const before = await agencyRow();
     const response = await agencyUser.browser.put('/api/agency/bank-account', {

@@ -82,4 +82,31 @@ describe('POST /api/auth/sign-up', () => {
     });
     expect((await footprint(app, email)).user?.name).toBe('홍길동');
   });
+
+  it.each([
+    ['an emoji name', { name: '김민준😀' }, { name: 'nameCharacters' }],
+    ['a name with a digit', { name: '홍길동2' }, { name: 'nameCharacters' }],
+    ['a name of 61 characters', { name: '가'.repeat(61) }, { name: 'tooLong?max=60' }],
+    ['an incomplete phone', { phone: '010-1234' }, { phone: 'phoneInvalid' }],
+    ['a phone of another country', { phone: '+1 212 555 0100' }, { phone: 'phoneInvalid' }],
+  ])('refuses %s with 400 VALIDATION_FAILED on its field', async (_what, overrides, fields) => {
+    const { response, email } = await signUp(overrides);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Some fields are not valid.',
+      fields,
+    });
+    expect((await footprint(app, email)).user).toBeNull();
+  });
+
+  it('takes a foreigner’s Latin name, and stores the phone with dashes', async () => {
+    const { response, email } = await signUp({
+      name: "Jean-Luc O'Brien",
+      phone: '+82 10 2345 6789',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const { user } = await footprint(app, email);
+    expect(user).toMatchObject({ name: "Jean-Luc O'Brien", phone: '010-2345-6789' });
+  });
 });

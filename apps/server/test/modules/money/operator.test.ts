@@ -246,6 +246,8 @@ describe('operator: deposits that need a person', () => {
       `${kst},${reference()},누군가,12345,`,
       `not a date,${reference()},누군가,12345,`,
       `${kst},,누군가,12345,`,
+      // Read as a form reads amounts: a comma out of place is refused, not taken as 100.
+      `${kst},${reference()},누군가,"1,00",`,
     ].join('\r\n');
     const upload = async () => {
       const boundary = `----portal${randomBytes(8).toString('hex')}`;
@@ -263,8 +265,11 @@ describe('operator: deposits that need a person', () => {
     const first = await upload();
     expect(first.statusCode).toBe(200);
     const report = first.json<StatementImportReport>();
-    expect(report).toMatchObject({ lines: 4, recorded: 2, duplicates: 0, settled: 1, review: 1 });
-    expect(report.errors.map((error) => error.line)).toEqual([4, 5]);
+    expect(report).toMatchObject({ lines: 5, recorded: 2, duplicates: 0, settled: 1, review: 1 });
+    expect(report.errors.map((error) => error.line)).toEqual([4, 5, 6]);
+    expect(report.errors[2]?.message).toBe(
+      'amount_krw: Put commas only between groups of three digits, as in 1,000 or 1,000,000.',
+    );
     const detail = (
       await owner.browser.get(`/api/transactions/${buy.id}`)
     ).json<OperatorTransaction>();
@@ -308,7 +313,7 @@ describe('operator: rates', () => {
     expect(bad.json()).toMatchObject({
       error: {
         code: 'VALIDATION_FAILED',
-        fields: { buyRateKrw: 'rateInvalid', sellRateKrw: 'rateInvalid' },
+        fields: { buyRateKrw: 'numberTooManyDecimals?places=2', sellRateKrw: 'rateNotPositive' },
       },
     });
     const list = (await operator.browser.get('/api/operator/rates')).json<{

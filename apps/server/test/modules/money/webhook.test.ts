@@ -128,7 +128,7 @@ describe('the bank deposit webhook', () => {
         code: 'VALIDATION_FAILED',
         fields: {
           depositorName: 'required',
-          amountKrw: 'amountInvalid',
+          amountKrw: 'numberWholeWon',
           receivedAt: 'dateInvalid',
         },
       },
@@ -275,7 +275,7 @@ describe('the bank deposit webhook', () => {
     const kept = good();
     const oneBad = await deliver({ deposits: [kept, { ...good(), amountKrw: '-5' }] });
     expect(oneBad.statusCode).toBe(400);
-    expect(JSON.stringify(oneBad.json())).toContain('amountInvalid');
+    expect(oneBad.json().error.fields).toEqual({ 'deposits.1.amountKrw': 'amountNotPositive' });
     // Nothing of the refused batch was recorded: its good deposit comes later as new.
     const later = await deliver(kept);
     expect(later.json<DepositOutcome>()).toMatchObject({ duplicate: false });

@@ -77,6 +77,54 @@ describe('PUT /api/profile', () => {
     expect(await footprint(app, email)).toEqual(before);
   });
 
+  it.each([
+    ['an emoji name', { name: '김민준😀' }, { name: 'nameCharacters' }],
+    ['an incomplete phone', { phone: '010-1234' }, { phone: 'phoneInvalid' }],
+  ])(
+    'refuses %s: 400 VALIDATION_FAILED on its field, nothing changed',
+    async (_what, change, fields) => {
+      const { email, browser } = await signedIn(app);
+      const before = await footprint(app, email);
+      const response = await browser.put('/api/profile', {
+        name: '홍길동',
+        email,
+        phone: '010-1234-5678',
+        ...change,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: 'Some fields are not valid.',
+        fields,
+      });
+      expect(await footprint(app, email)).toEqual(before);
+    },
+  );
+
+  it('keeps a name and phone stored before the rules when they are left out', async () => {
+    const { id, browser } = await signedIn(app);
+    // Stored before names and phones were checked as they are now: never rewritten.
+    await app.db
+      .update(users)
+      .set({ name: 'Kim 2세', phone: '+1 212 555 0100' })
+      .where(eq(users.id, id));
+    const newEmail = uniqueEmail('kept');
+    const response = await browser.put('/api/profile', { email: newEmail });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().user).toMatchObject({
+      name: 'Kim 2세',
+      phone: '+1 212 555 0100',
+      email: newEmail,
+    });
+    expect((await browser.get('/api/auth/me')).json().user.name).toBe('Kim 2세');
+    expect(
+      (await auditTrail(app, id)).find((e) => e.action === 'profile_changed')?.details,
+    ).toEqual({ changed: ['email'] });
+    // Typed anew, the same name meets the rule.
+    const retyped = await browser.put('/api/profile', { name: 'Kim 2세', email: newEmail });
+    expect(retyped.json().error?.fields).toEqual({ name: 'nameCharacters' });
+  });
+
   it('is for signed-in users only', async () => {
     const { email } = await createUser(app);
     const anonymous = new BrowserClient(app);

@@ -1,19 +1,25 @@
-import { trimDecimal } from '@portal/contract/decimal';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useForm, useWatch, type FieldError } from 'react-hook-form';
+import { useForm, useWatch, type FieldError, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { Account } from '@portal/contract/accounts';
 import type { Merchant } from '@portal/contract/merchants';
-import { assetAmountSchema, compareAmounts } from '@portal/contract/money';
+import { readValidationMessage } from '@portal/contract/validation-messages';
+import {
+  amountSchema,
+  ASSET_AMOUNT,
+  checkAmount,
+  compareAmounts,
+  type AmountLimits,
+} from '@portal/contract/money';
 import type { TransactionType } from '@portal/contract/transactions';
 import { useAccounts } from '@/lib/merchant-accounts/get-accounts';
 import { useMerchants } from '@/lib/merchant-accounts/get-merchants';
 import { apiErrorOf } from '@/lib/api-error';
-import { errorMessage, fieldErrorText } from '@/lib/form-errors';
+import { errorMessage, fieldErrorText, validationText } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
 import { isQuoteExpired, useQuote } from '@/lib/transactions/get-quote';
 import { positionQueryKey, usePosition } from '@/lib/transactions/get-position';
@@ -24,13 +30,29 @@ import { useFormSubmit } from '@/lib/use-form-submit';
 import { useFormDraft } from '@/lib/form-drafts';
 import { useUser } from '@/lib/user/user-context';
 
-/** The Buy and Sell forms: a merchant, one of the user's accounts there, and an amount. */
-export const tradeFormSchema = z.object({
-  merchantId: z.string().min(1, { error: 'required' }),
-  accountId: z.string().min(1, { error: 'required' }),
-  amount: assetAmountSchema,
-});
-export type TradeFormValues = z.input<typeof tradeFormSchema>;
+/**
+ * The Buy and Sell forms: a merchant, one of the user's accounts there, and an amount as people
+ * type it ("1,000"), sent as the plain decimal the API takes ("1000"), within the merchant's
+ * limits (docs/decisions/014).
+ */
+function tradeFormSchema(limits: AmountLimits | undefined) {
+  return z.object({
+    merchantId: z.string().min(1, { error: 'required' }),
+    accountId: z.string().min(1, { error: 'required' }),
+    amount: amountSchema(ASSET_AMOUNT, { grouping: true, limits }),
+  });
+}
+type TradeFormValues = z.input<ReturnType<typeof tradeFormSchema>>;
+type TradeRequest = z.output<ReturnType<typeof tradeFormSchema>>;
+
+function limitsOf(merchant: Merchant | undefined): AmountLimits | undefined {
+  return merchant
+    ? { min: merchant.minPerRequest, max: merchant.maxPerRequest, unit: merchant.asset }
+    : undefined;
+}
+
+/** The messages that are about the merchant's limits, shown while the amount is being typed. */
+const LIMIT_MESSAGES = new Set(['amountBelowMin', 'amountAboveMax']);
 
 const FIELDS = ['merchantId', 'accountId', 'amount'] as const;
 const EMPTY: TradeFormValues = { merchantId: '', accountId: '', amount: '' };
@@ -54,9 +76,16 @@ export function useTradeForm(side: TransactionType) {
   const accounts = useAccounts();
   const request = useIdempotentSubmission();
   const [rateNotice, setRateNotice] = useState<string | null>(null);
-  const form = useForm<TradeFormValues>({
-    resolver: zodResolver(tradeFormSchema),
-    mode: 'onBlur',
+  // The limits are the chosen merchant's: the schema is made for the merchant the values name.
+  const resolver: Resolver<TradeFormValues, unknown, TradeRequest> = (values, context, options) =>
+    zodResolver(
+      tradeFormSchema(limitsOf(merchants.data?.find((item) => item.id === values.merchantId))),
+    )(values, context, options);
+  const form = useForm<TradeFormValues, unknown, TradeRequest>({
+    resolver,
+    // A mistyped amount is said once the field is left, then as it is corrected; the limits are
+    // said at once (below).
+    mode: 'onTouched',
     defaultValues: EMPTY,
   });
   const { control, setValue, setError, subscribe } = form;
@@ -164,15 +193,6 @@ export function useTradeForm(side: TransactionType) {
     form,
     async (values, { setFormError }) => {
       setRateNotice(null);
-      const chosen = merchants.data?.find((item) => item.id === values.merchantId);
-      if (
-        chosen &&
-        (compareAmounts(values.amount, chosen.minPerRequest) < 0 ||
-          compareAmounts(values.amount, chosen.maxPerRequest) > 0)
-      ) {
-        setError('amount', { type: 'limits' }, { shouldFocus: true });
-        return;
-      }
       if (available !== undefined && compareAmounts(values.amount, available) > 0) {
         setError('amount', { type: 'available' }, { shouldFocus: true });
         return;
@@ -233,24 +253,33 @@ export function useTradeForm(side: TransactionType) {
     },
   );
 
-  /** The amount's error in words; the limits and available checks name their numbers. */
+  // The amount as it is typed: out of the merchant's limits, or beyond what a sell may take, it
+  // is said at once, before Request, and no total is shown for it.
+  const typed = checkAmount(amount ?? '', ASSET_AMOUNT, {
+    grouping: true,
+    limits: limitsOf(merchant),
+  });
+  const aboveAvailable =
+    typed.ok && available !== undefined && compareAmounts(typed.value, available) > 0;
+  const availableText =
+    available === undefined
+      ? undefined
+      : t('transactions:form.aboveAvailable', {
+          available: formatAsset(t, available, merchant?.asset ?? ''),
+        });
+  const warning =
+    !typed.ok && LIMIT_MESSAGES.has(readValidationMessage(typed.message).key)
+      ? validationText(t, typed.message)
+      : aboveAvailable
+        ? availableText
+        : undefined;
+
+  /** The amount's error in words, else the warning about what is being typed. */
   const amountErrorText = (error: FieldError | undefined): string | undefined => {
-    if (error?.type === 'limits' && merchant) {
-      return t('transactions:form.outOfLimits', {
-        min: formatAsset(t, merchant.minPerRequest, merchant.asset),
-        max: formatAsset(t, merchant.maxPerRequest, merchant.asset),
-      });
-    }
-    if (error?.type === 'available' && available !== undefined) {
-      return t('transactions:form.aboveAvailable', {
-        available: formatAsset(t, available, merchant?.asset ?? ''),
-      });
-    }
-    return fieldErrorText(t, error);
+    if (error?.type === 'available') return availableText;
+    return fieldErrorText(t, error) ?? warning;
   };
 
-  /** The amount when it is a valid one, for the live totals; null while it is not. */
-  const validAmount = assetAmountSchema.safeParse(amount ?? '');
   return {
     form,
     merchants,
@@ -261,7 +290,8 @@ export function useTradeForm(side: TransactionType) {
     accountId,
     quote,
     position,
-    amount: validAmount.success ? trimDecimal(validAmount.data) : null,
+    /** The amount when it may be requested, for the live totals; null while it may not. */
+    amount: typed.ok && !aboveAvailable ? typed.value : null,
     chooseMerchant,
     onSubmit,
     amountErrorText,

@@ -5,6 +5,7 @@ import { IconFilter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS, auditEventsQuerySchema } from '@portal/contract/audit';
 import { FormAlert } from '@/components/ui/form-alert';
+import { validationText } from '@/lib/form-errors';
 
 /** The filters in the address (?action=&email=&from=&to=), read by the API's own schema. */
 export const auditListState = auditEventsQuerySchema.pick({
@@ -72,7 +73,7 @@ export function AuditFilterForm({
     });
     if (!wanted.success) {
       const emailIssue = wanted.error.issues.find((issue) => issue.path[0] === 'email');
-      if (emailIssue) setEmailError(t(`validation:${emailIssue.message}`));
+      if (emailIssue) setEmailError(validationText(t, emailIssue.message));
       else setFormError(t('errors:codes.VALIDATION_FAILED'));
       return;
     }

@@ -100,7 +100,9 @@ describe('sign-up dialog', () => {
     fillValidForm();
     submit();
     await waitFor(() =>
-      expect(describedText(field.phone())).toContain('Enter a valid phone number.'),
+      expect(describedText(field.phone())).toContain(
+        'Enter a full Korean phone number, such as 010-1234-5678 or 02-123-4567.',
+      ),
     );
     expect(describedText(field.name())).toContain('Text that looks like a script');
     // A field key the web does not know falls back to the message of the error's code.
@@ -158,5 +160,55 @@ describe('sign-up dialog', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Sign in' }));
     await screen.findByRole('dialog', { name: 'Sign in' });
     expect(router.state.location.search).toBe('?auth=sign-in&next=%2Fapp%2Fsell');
+  });
+
+  it.each([
+    [
+      'en',
+      /^Name/,
+      /^Phone number/,
+      "Use only Hangul, Latin letters (A-Z), spaces, hyphens (-), apostrophes (') and periods (.) in a name, starting with a letter.",
+      'Enter a full Korean phone number, such as 010-1234-5678 or 02-123-4567.',
+    ],
+    [
+      'ko',
+      /^이름/,
+      /^전화번호/,
+      "이름은 한글, 영문(A-Z), 띄어쓰기, 하이픈(-), 아포스트로피('), 마침표(.)만 쓸 수 있고, 첫 글자는 한글이나 영문이어야 합니다.",
+      '국내 전화번호를 끝까지 입력해 주세요 (예: 010-1234-5678, 02-123-4567).',
+    ],
+  ] as const)(
+    'refuses an emoji name and an incomplete phone, each in its own words (%s)',
+    async (language, nameLabel, phoneLabel, nameText, phoneText) => {
+      const post = mockApi.post;
+      await renderApp(<AuthDialogs />, { path: '/?auth=sign-up', language });
+      await screen.findByRole('dialog');
+      const name = screen.getByLabelText(nameLabel);
+      const phone = screen.getByLabelText(phoneLabel);
+      type(name, '김민준😀');
+      type(phone, '010-1234');
+      await waitFor(() => expect(describedText(name)).toContain(nameText));
+      await waitFor(() => expect(describedText(phone)).toContain(phoneText));
+      expect(post).not.toHaveBeenCalled();
+    },
+  );
+
+  it('says the limit of a long name, and sends a phone typed without dashes with them', async () => {
+    const post = mockApi.post.mockResolvedValue(ok({ user: testUser }, 201));
+    await renderApp(<AuthDialogs />, { path: '/?auth=sign-up' });
+    await screen.findByRole('dialog');
+    fillValidForm();
+    type(field.name(), '가'.repeat(61));
+    await waitFor(() =>
+      expect(describedText(field.name())).toContain('Use at most 60 characters.'),
+    );
+    type(field.name(), "Jean-Luc O'Brien");
+    type(field.phone(), '01012345678');
+    submit();
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect(post.mock.calls[0]?.[1]).toMatchObject({
+      name: "Jean-Luc O'Brien",
+      phone: '010-1234-5678',
+    });
   });
 });

@@ -70,11 +70,86 @@ describe('Buy', () => {
     const { amount } = await ready();
     fireEvent.change(amount, { target: { value: '1.123456789' } });
     fireEvent.click(screen.getByRole('button', { name: 'Request' }));
-    expect(
-      await screen.findByText('Enter an amount as a number, with at most 8 decimal places.'),
-    ).toBeTruthy();
+    expect(await screen.findByText('Use at most 8 decimal places.')).toBeTruthy();
     expect(post).not.toHaveBeenCalled();
   });
+
+  it('takes "1,000" as Koreans type it and sends 1000', async () => {
+    answerMoneyApi();
+    const post = mockApi.post.mockResolvedValueOnce(ok(transaction(), 201));
+    const { amount } = await ready();
+    fireEvent.change(amount, { target: { value: ' 1,000 ' } });
+    fireEvent.blur(amount);
+    // 1000 x 1392.5
+    expect(await screen.findByText('1,392,500 KRW')).toBeTruthy();
+    expect(amount.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Request' }));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect(postCall(post, 0).body).toMatchObject({ amount: '1000' });
+  });
+
+  it.each([
+    ['', 'This field is required.'],
+    ['1만', 'Enter digits only, for example 1,000 or 150.5.'],
+    ['abc', 'Enter digits only, for example 1,000 or 150.5.'],
+    ['-5', 'The amount must be more than zero.'],
+    ['0', 'The amount must be more than zero.'],
+    ['1,00', 'Put commas only between groups of three digits, as in 1,000 or 1,000,000.'],
+    ['007', 'Leave out the zeros in front: write 7, not 007 (or 0.07 for a fraction).'],
+    ['10.', 'Put a digit on each side of the decimal point, as in 10.5 or 0.5.'],
+    ['1.123456789', 'Use at most 8 decimal places.'],
+  ])(
+    'says what is wrong with %j once the field is left, and sends nothing',
+    async (typed, text) => {
+      answerMoneyApi();
+      const post = mockApi.post;
+      const { amount } = await ready();
+      fireEvent.change(amount, { target: { value: typed } });
+      fireEvent.blur(amount);
+      expect(await screen.findByText(text)).toBeTruthy();
+      expect(amount.getAttribute('aria-invalid')).toBe('true');
+      expect(screen.queryByText(/^[\d,]+ KRW$/)).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Request' }));
+      expect(await screen.findByText(text)).toBeTruthy();
+      expect(post).not.toHaveBeenCalled();
+    },
+  );
+
+  it.each([
+    [
+      'en',
+      '60000',
+      'This is above the maximum. Per request: at least 1 USDT, at most 50,000 USDT.',
+    ],
+    ['en', '0.5', 'This is below the minimum. Per request: at least 1 USDT, at most 50,000 USDT.'],
+    [
+      'ko',
+      '60,000',
+      '최대 수량보다 많습니다. 1회 최소 1 USDT, 최대 50,000 USDT까지 신청할 수 있습니다.',
+    ],
+    [
+      'ko',
+      '0.5',
+      '최소 수량보다 적습니다. 1회 최소 1 USDT, 최대 50,000 USDT까지 신청할 수 있습니다.',
+    ],
+  ] as const)(
+    'warns (%s) while %s is typed, before Request, and shows no total for it',
+    async (language, typed, text) => {
+      answerMoneyApi();
+      const post = mockApi.post;
+      const { amount } = await ready(language);
+      // No blur, no Request: the limits are said as the amount is typed.
+      fireEvent.change(amount, { target: { value: typed } });
+      expect(await screen.findByText(text)).toBeTruthy();
+      expect(amount.getAttribute('aria-invalid')).toBe('true');
+      expect(screen.queryByText(language === 'en' ? /^[\d,]+ KRW$/ : /^[\d,]+원$/)).toBeNull();
+      // Back within the limits: the warning goes and the total is shown.
+      fireEvent.change(amount, { target: { value: '2' } });
+      expect(await screen.findByText(language === 'en' ? '2,785 KRW' : '2,785원')).toBeTruthy();
+      expect(screen.queryByText(text)).toBeNull();
+      expect(post).not.toHaveBeenCalled();
+    },
+  );
 
   it('sends an Idempotency-Key, reuses it on a retry after a network error, then opens the detail', async () => {
     answerMoneyApi();

@@ -39,6 +39,7 @@ export function BuyForm() {
     register,
     formState: { errors },
   } = form;
+  const amountError = trade.amountErrorText(errors.amount);
   const total = amount && quote.data ? krwTotal(amount, quote.data.rateKrw, 'buy') : null;
 
   return (
@@ -86,8 +87,8 @@ export function BuyForm() {
                 rightSectionWidth={64}
                 styles={readableFieldStyles}
                 required
-                aria-invalid={errors.amount ? true : undefined}
-                error={trade.amountErrorText(errors.amount)}
+                aria-invalid={amountError ? true : undefined}
+                error={amountError}
                 {...register('amount')}
               />
               <Divider />

@@ -80,7 +80,8 @@ describe('merchants (operator)', () => {
     fireEvent.change(field(dialog, /^Name/), { target: { value: 'Daehan Pay' } });
     fireEvent.change(field(dialog, /^Code/), { target: { value: 'daehan' } });
     fireEvent.change(field(dialog, /Minimum per request/), { target: { value: '5' } });
-    fireEvent.change(field(dialog, /Maximum per request/), { target: { value: '1000.5' } });
+    // Typed as people write it, sent as the API takes it.
+    fireEvent.change(field(dialog, /Maximum per request/), { target: { value: ' 1,000.50 ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add merchant' }));
     await waitFor(() =>
       expect(post).toHaveBeenCalledWith('/operator/merchants', {

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { typedAssetAmountSchema } from '@portal/contract/money';
 import {
   Button,
   Group,
@@ -46,12 +47,18 @@ const FIELDS = [
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
+/** The limits as the operator types them ("10,000"), sent as plain decimals (decision 014). */
+const TYPED_LIMITS = {
+  minPerRequest: typedAssetAmountSchema,
+  maxPerRequest: typedAssetAmountSchema,
+};
+
 /**
  * On edit, an HTTP merchant still needs its address and key id, and a secret unless one is set
  * already (an empty secret keeps the stored one).
  */
 function editSchema(hasSecret: boolean) {
-  return updateMerchantRequestSchema.superRefine((value, context) => {
+  return updateMerchantRequestSchema.safeExtend(TYPED_LIMITS).superRefine((value, context) => {
     if (value.connection !== 'http') return;
     const missing =
       (!value.baseUrl && 'baseUrl') ||
@@ -108,7 +115,9 @@ export function MerchantForm({
     formState: { errors },
   } = useForm<MerchantFormValues>({
     resolver: zodResolver(
-      merchant ? editSchema(merchant.hasSecret) : createMerchantRequestSchema,
+      merchant
+        ? editSchema(merchant.hasSecret)
+        : createMerchantRequestSchema.safeExtend(TYPED_LIMITS),
     ) as never,
     mode: 'onBlur',
     defaultValues: {

@@ -1,5 +1,6 @@
 import { groupDigits } from '@portal/contract/decimal';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { typedAssetAmountSchema } from '@portal/contract/money';
 import { Badge, Button, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconWallet } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -231,7 +232,10 @@ function TopUpForm({
     setError,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(topUpSandboxAccountRequestSchema),
+    // The amount as typed ("1,000"), sent as a plain decimal (decision 014).
+    resolver: zodResolver(
+      topUpSandboxAccountRequestSchema.extend({ amount: typedAssetAmountSchema }),
+    ),
     mode: 'onBlur',
     defaultValues: { amount: '' } satisfies TopUpSandboxAccountRequest,
   });

@@ -216,6 +216,33 @@ describe('deposits (operator)', () => {
     expect(await screen.findByText('Deposit TX-9 recorded: it completed B00000009.')).toBeTruthy();
   });
 
+  it('reads won as they are typed: a won sign is dropped, a comma out of place refused', async () => {
+    const post = mockApi.post.mockResolvedValue(
+      ok({ deposit: deposit({ bankReference: 'TX-10', source: 'manual' }), duplicate: false }, 201),
+    );
+    await renderApp(<DepositsAdmin />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Record a deposit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record a deposit' });
+    const input = (name: RegExp) => within(dialog).getByRole('textbox', { name });
+    fireEvent.change(input(/Bank reference/), { target: { value: 'TX-10' } });
+    fireEvent.change(input(/Depositor name/), { target: { value: '홍길동' } });
+    fireEvent.change(input(/Amount/), { target: { value: '1,00' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record deposit' }));
+    expect(
+      await within(dialog).findByText(
+        'Put commas only between groups of three digits, as in 1,000 or 1,000,000.',
+      ),
+    ).toBeTruthy();
+    fireEvent.change(input(/Amount/), { target: { value: '1000.5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record deposit' }));
+    expect(await within(dialog).findByText('Enter whole won, without decimals.')).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+    fireEvent.change(input(/Amount/), { target: { value: '1,392,500원' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record deposit' }));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect(post.mock.calls[0]?.[1]).toMatchObject({ amountKrw: '1392500' });
+  });
+
   it('says so on the bank reference when the deposit is already recorded', async () => {
     mockApi.post.mockRejectedValue(apiFailure(409, 'DEPOSIT_ALREADY_RECORDED'));
     await renderApp(<DepositsAdmin />);

@@ -5,6 +5,8 @@ import { DateTimePicker } from '@mantine/dates';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { typedKrwAmountSchema } from '@portal/contract/money';
+import { atMost } from '@portal/contract/validation';
 import { depositNotificationSchema } from '@portal/contract/transactions';
 import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
 import { CalendarSettings } from '@/components/ui/calendar-settings';
@@ -21,12 +23,14 @@ import { useFormSubmit } from '@/lib/use-form-submit';
  * an ISO time with +09:00 on the way out; everything else is the API's rule.
  */
 const formSchema = depositNotificationSchema.extend({
+  // Won as the operator reads them off the bank's screen: "1,392,500원" (decision 014).
+  amountKrw: z.preprocess(withoutWonSign, typedKrwAmountSchema),
   receivedAt: z
     .string({ error: 'required' })
     .refine((value) => koreaWallClockToIso(value) !== null, { error: 'dateInvalid' }),
   receivingAccount: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.string().trim().max(60, { error: 'tooLong' }).optional(),
+    z.string().trim().max(60, atMost()).optional(),
   ),
 });
 interface FormValues {
@@ -46,9 +50,13 @@ const FIELDS = [
   'receivingAccount',
 ] as const;
 
-/** Won as typed ("1,000,000 원") -> digits only, as the API takes them. */
-const digitsOnly = (value: unknown) =>
-  typeof value === 'string' ? value.replace(/[\s,원₩]|KRW/gi, '') : value;
+/**
+ * A won sign or unit at either end of the amount ("₩1,392,500", "1,392,500 원", "1392500 KRW")
+ * is dropped; the number itself is read by the one reader, so "1,00" is refused, not taken as 100.
+ */
+function withoutWonSign(value: unknown) {
+  return typeof value === 'string' ? value.trim().replace(/^₩\s*|\s*(?:원|KRW)$/gi, '') : value;
+}
 
 export function ManualDepositDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation(['depositsAdmin', 'common']);
@@ -151,7 +159,7 @@ function ManualDepositForm({ onDone }: { onDone: () => void }) {
             autoComplete="off"
             aria-invalid={errors.amountKrw ? true : undefined}
             error={text('amountKrw')}
-            {...register('amountKrw', { setValueAs: digitsOnly })}
+            {...register('amountKrw')}
           />
           <CalendarSettings>
             <Controller

@@ -75,12 +75,11 @@ describe('rates (operator)', () => {
     fireEvent.change(field(dialog, /Buy rate/), { target: { value: '1400.255' } });
     fireEvent.change(field(dialog, /Sell rate/), { target: { value: '1385' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save rates' }));
-    expect(
-      await within(dialog).findByText('Enter a rate in won, with at most 2 decimal places.'),
-    ).toBeTruthy();
+    expect(await within(dialog).findByText('Use at most 2 decimal places.')).toBeTruthy();
     expect(post).not.toHaveBeenCalled();
 
-    fireEvent.change(field(dialog, /Buy rate/), { target: { value: '1400.25' } });
+    // Typed as an operator reads it, sent as the API takes it.
+    fireEvent.change(field(dialog, /Buy rate/), { target: { value: '1,400.25' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save rates' }));
     await waitFor(() =>
       expect(post).toHaveBeenCalledWith('/operator/rates', {

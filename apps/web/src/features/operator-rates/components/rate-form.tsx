@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { compareAmounts, rateKrwSchema } from '@portal/contract/money';
+import { checkAmount, compareAmounts, RATE_KRW, typedRateKrwSchema } from '@portal/contract/money';
 import { setRateRequestSchema, type SetRateRequest } from '@portal/contract/transactions';
 import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
 import { readableFieldStyles } from '@/components/ui/field-styles';
@@ -16,6 +16,12 @@ import { useSetRate } from '@/features/operator-rates/api/set-rate';
 import { useFormSubmit } from '@/lib/use-form-submit';
 
 const FIELDS = ['asset', 'buyRateKrw', 'sellRateKrw'] as const;
+
+/** The rates as the operator types them ("1,392.50"), sent as plain decimals (decision 014). */
+const rateFormSchema = setRateRequestSchema.extend({
+  buyRateKrw: typedRateKrwSchema,
+  sellRateKrw: typedRateKrwSchema,
+});
 
 export interface RateFormTarget {
   /** The asset to set, or null to choose one. */
@@ -48,8 +54,10 @@ export function RateFormDialog({
   );
 }
 
-function isRate(value: string | undefined): value is string {
-  return rateKrwSchema.safeParse(value).success;
+/** A typed rate's plain value, or null while it is not one. */
+function rateOf(value: string | undefined): string | null {
+  const checked = checkAmount(value ?? '', RATE_KRW, { grouping: true });
+  return checked.ok ? checked.value : null;
 }
 
 function RateForm({
@@ -69,8 +77,8 @@ function RateForm({
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<SetRateRequest>({
-    resolver: zodResolver(setRateRequestSchema),
+  } = useForm<SetRateRequest, unknown, SetRateRequest>({
+    resolver: zodResolver(rateFormSchema),
     mode: 'onBlur',
     defaultValues: {
       asset: target.asset ?? assets[0] ?? '',
@@ -79,7 +87,10 @@ function RateForm({
     },
   });
   const [buy, sell] = useWatch({ control, name: ['buyRateKrw', 'sellRateKrw'] });
-  const sellAboveBuy = isRate(buy) && isRate(sell) && compareAmounts(sell.trim(), buy.trim()) > 0;
+  const buyRate = rateOf(buy);
+  const sellRate = rateOf(sell);
+  const sellAboveBuy =
+    buyRate !== null && sellRate !== null && compareAmounts(sellRate, buyRate) > 0;
 
   const { onSubmit, formError } = useFormSubmit(
     { handleSubmit, setError },

@@ -28,15 +28,40 @@ describe('personal information', () => {
     const phone = await screen.findByDisplayValue('010-1234-5678');
     change(phone, '010-9999-0000');
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    // The name was not changed: it is not sent, so a name stored before today's rules is kept.
     await waitFor(() =>
       expect(put).toHaveBeenCalledWith('/profile', {
-        name: '김민준',
         email: 'minjun@example.com',
         phone: '010-9999-0000',
       }),
     );
     expect(await screen.findByText('Your personal information has been saved.')).toBeTruthy();
     expect(queryClient.getQueryData(['auth', 'me'])).toMatchObject({ phone: '010-9999-0000' });
+  });
+
+  it('keeps a name and phone stored before the rules, and checks what is typed anew', async () => {
+    const stored = { ...testUser, name: 'Kim 2세', phone: '+1 212 555 0100' };
+    mockApi.get.mockResolvedValue(ok({ user: stored }));
+    const put = mockApi.put.mockResolvedValue(
+      ok({ user: { ...stored, email: 'new@example.com' } }),
+    );
+    await renderApp(<PersonalInfoForm />);
+    const email = await screen.findByDisplayValue('minjun@example.com');
+    change(email, 'new@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(put).toHaveBeenCalledWith('/profile', { email: 'new@example.com' }));
+
+    const name = screen.getByDisplayValue('Kim 2세');
+    change(name, '김민준😀');
+    fireEvent.blur(name);
+    await waitFor(() => expect(describedText(name)).toContain('Use only Hangul, Latin letters'));
+    const phone = screen.getByDisplayValue('+1 212 555 0100');
+    change(phone, '010-1234');
+    fireEvent.blur(phone);
+    await waitFor(() => expect(describedText(phone)).toContain('Enter a full Korean phone number'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(describedText(name)).toContain('Use only Hangul'));
+    expect(put).toHaveBeenCalledTimes(1);
   });
 
   it('puts "email taken" on the email input', async () => {

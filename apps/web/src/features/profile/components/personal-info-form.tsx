@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { FormAlert } from '@/components/ui/form-alert';
 import { updateProfileRequestSchema, type UpdateProfileRequest } from '@portal/contract/profile';
 import { readableFieldStyles } from '@/components/ui/field-styles';
@@ -16,6 +18,28 @@ import { useFormSubmit } from '@/lib/use-form-submit';
 
 const FIELDS = ['name', 'email', 'phone'] as const;
 
+interface PersonalInfo {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/**
+ * The form's check, and what it sends: the name and phone only when they differ from what is
+ * stored. A name or phone saved before today's rules (a digit in a name, a phone in another form)
+ * is never checked again nor rewritten unless the user changes it (docs/decisions/014).
+ */
+function personalInfoSchema(stored: { name: string; phone: string }) {
+  return z.preprocess(
+    ({ name, phone, email }: PersonalInfo) => ({
+      email,
+      ...(name === stored.name ? {} : { name }),
+      ...(phone === stored.phone ? {} : { phone }),
+    }),
+    updateProfileRequestSchema,
+  );
+}
+
 /**
  * Name, email and phone number (docs/PRODUCT.md "Screens"), checked with the server's own schema. Once an
  * identity document is approved the name is read-only and changes by request (docs/decisions/010).
@@ -26,21 +50,27 @@ export function PersonalInfoForm() {
   const update = useUpdateProfile();
   const nameChange = useMyNameChange();
   const nameLocked = nameChange.data?.nameLocked === true;
+  const storedName = user.name ?? '';
+  const storedPhone = user.phone ?? '';
+  const schema = useMemo(
+    () => personalInfoSchema({ name: storedName, phone: storedPhone }),
+    [storedName, storedPhone],
+  );
   const {
     register,
     handleSubmit,
     setError,
     reset,
     formState: { errors, isDirty },
-  } = useForm({
-    resolver: zodResolver(updateProfileRequestSchema),
+  } = useForm<PersonalInfo, unknown, UpdateProfileRequest>({
+    resolver: zodResolver(schema),
     mode: 'onBlur',
     // Follows the signed-in user (loaded, refetched, saved), keeping what is being edited.
     values: {
       name: user.name ?? '',
       email: user.email ?? '',
       phone: user.phone ?? '',
-    } satisfies UpdateProfileRequest,
+    } satisfies PersonalInfo,
     resetOptions: { keepDirtyValues: true },
   });
 

@@ -89,4 +89,57 @@ describe('Sell', () => {
     expect(post.mock.calls[0]?.[0]).toBe('/transactions/sell');
     expect(await screen.findByText('Sell request made')).toBeTruthy();
   });
+
+  it('takes "1,000.5" as Koreans type it and sends 1000.5', async () => {
+    answerMoneyApi();
+    const post = mockApi.post.mockResolvedValue(ok(transaction({ type: 'sell' }), 201));
+    const { amount } = await ready();
+    fireEvent.change(amount, { target: { value: '1,000.5' } });
+    // 1000.5 x 1380 = 1,380,690 won received.
+    expect(await screen.findByText('1,380,690 KRW')).toBeTruthy();
+    expect(screen.getByText('1,000.5 USDT')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Request' }));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect(post.mock.calls[0]?.[1]).toMatchObject({ amount: '1000.5' });
+  });
+
+  it.each([
+    ['1,00', 'Put commas only between groups of three digits, as in 1,000 or 1,000,000.'],
+    ['10.', 'Put a digit on each side of the decimal point, as in 10.5 or 0.5.'],
+    ['1만', 'Enter digits only, for example 1,000 or 150.5.'],
+  ])('says what is wrong with %j once the field is left', async (typed, text) => {
+    answerMoneyApi();
+    const post = mockApi.post;
+    const { amount } = await ready();
+    fireEvent.change(amount, { target: { value: typed } });
+    fireEvent.blur(amount);
+    expect(await screen.findByText(text)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Request' }));
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [
+      'en',
+      '60,000',
+      'This is above the maximum. Per request: at least 1 USDT, at most 50,000 USDT.',
+    ],
+    [
+      'ko',
+      '60,000',
+      '최대 수량보다 많습니다. 1회 최소 1 USDT, 최대 50,000 USDT까지 신청할 수 있습니다.',
+    ],
+    ['en', '1,100', 'This is more than you can sell now. Available: 1,050.5 USDT.'],
+    ['ko', '1,100', '지금 판매할 수 있는 수량보다 많습니다. 판매 가능: 1,050.5 USDT'],
+  ] as const)('warns (%s) while %s is typed, before Request', async (language, typed, text) => {
+    answerMoneyApi();
+    const post = mockApi.post;
+    const { amount } = await ready(language);
+    fireEvent.change(amount, { target: { value: typed } });
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    // No won received is shown for an amount that cannot be sold.
+    expect(screen.queryByText(language === 'en' ? /^[\d,]+ KRW$/ : /^[\d,]+원$/)).toBeNull();
+    expect(post).not.toHaveBeenCalled();
+  });
 });

@@ -43,6 +43,7 @@ export function SellForm() {
     register,
     formState: { errors },
   } = form;
+  const amountError = trade.amountErrorText(errors.amount);
   const asset = position.data?.asset ?? merchant?.asset ?? '';
   const received = amount && quote.data ? krwTotal(amount, quote.data.rateKrw, 'sell') : null;
   const figureOf = (value: string | undefined) => {
@@ -130,8 +131,8 @@ export function SellForm() {
             rightSectionWidth={64}
             styles={readableFieldStyles}
             required
-            aria-invalid={errors.amount ? true : undefined}
-            error={trade.amountErrorText(errors.amount)}
+            aria-invalid={amountError ? true : undefined}
+            error={amountError}
             {...register('amount')}
           />
           <Divider />
