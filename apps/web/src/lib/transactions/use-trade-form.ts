@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm, useWatch, type FieldError, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -22,8 +22,9 @@ import { apiErrorOf } from '@/lib/api-error';
 import { errorMessage, fieldErrorText, validationText } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
 import { isQuoteExpired, useQuote } from '@/lib/transactions/get-quote';
+import { useRateNotice } from '@/lib/transactions/use-rate-notice';
 import { positionQueryKey, usePosition } from '@/lib/transactions/get-position';
-import { formatAsset, formatRate } from '@/lib/format';
+import { formatAsset } from '@/lib/format';
 import { transactionPath } from '@/lib/transactions/transaction-path';
 import { useIdempotentSubmission } from '@/lib/transactions/use-idempotent-submission';
 import { useFormSubmit } from '@/lib/use-form-submit';
@@ -75,7 +76,6 @@ export function useTradeForm(side: TransactionType) {
   const merchants = useMerchants();
   const accounts = useAccounts();
   const request = useIdempotentSubmission();
-  const [rateNotice, setRateNotice] = useState<string | null>(null);
   // The limits are the chosen merchant's: the schema is made for the merchant the values name.
   const resolver: Resolver<TradeFormValues, unknown, TradeRequest> = (values, context, options) =>
     zodResolver(
@@ -109,6 +109,7 @@ export function useTradeForm(side: TransactionType) {
     name: ['merchantId', 'accountId', 'amount'],
   });
   const quote = useQuote(merchantId, side);
+  const { rateNotice, setRateNotice, renewQuote } = useRateNotice(quote, merchantId);
   // A sell may use at most what the account has available (the server checks again).
   const position = usePosition(side === 'sell' ? accountId : '');
   const available = position.data?.available;
@@ -152,42 +153,6 @@ export function useTradeForm(side: TransactionType) {
     () => subscribe({ formState: { values: true }, callback: forget }),
     [subscribe, forget],
   );
-
-  // The quote renews itself before it expires; say so when the rate moved meanwhile.
-  const seen = useRef<{ merchantId: string; rate: string } | null>(null);
-  const quoteData = quote.data;
-  useEffect(() => {
-    if (!quoteData) return;
-    const previous = seen.current;
-    seen.current = { merchantId, rate: quoteData.rateKrw };
-    if (previous?.merchantId === merchantId && previous.rate !== quoteData.rateKrw) {
-      const rate = formatRate(t, quoteData.rateKrw, quoteData.asset);
-      // The server's refusal of the old rate (QUOTE_RATE_CHANGED) already said it in its words.
-      const refused = t('transactions:quote.rateChanged', { rate });
-      setRateNotice((current) =>
-        current === refused ? current : t('transactions:quote.changed', { rate }),
-      );
-    }
-  }, [quoteData, merchantId, t]);
-
-  /**
-   * Fetches a new quote and says what became of the rate. `rateChanged`: the server refused the
-   * quote because its rate is no longer current. A quote that cannot be had is thrown, for the
-   * form's alert.
-   */
-  const renewQuote = async (rateChanged = false) => {
-    const before = quote.data?.rateKrw;
-    const renewed = await quote.refetch();
-    if (!renewed.data) throw renewed.error ?? new Error('no quote');
-    const rate = formatRate(t, renewed.data.rateKrw, renewed.data.asset);
-    setRateNotice(
-      rateChanged
-        ? t('transactions:quote.rateChanged', { rate })
-        : before !== undefined && before !== renewed.data.rateKrw
-          ? t('transactions:quote.changed', { rate })
-          : t('transactions:quote.renewed', { rate }),
-    );
-  };
 
   const { onSubmit, formError } = useFormSubmit(
     form,

@@ -1,20 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { typedAssetAmountSchema } from '@portal/contract/money';
-import {
-  Button,
-  Group,
-  Modal,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   createMerchantRequestSchema,
-  MERCHANT_CONNECTIONS,
   updateMerchantRequestSchema,
   type CreateMerchantRequest,
   type OperatorMerchant,
@@ -23,12 +13,12 @@ import {
 import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
 import { readableFieldStyles } from '@/components/ui/field-styles';
 import { FormAlert } from '@/components/ui/form-alert';
-import { PasswordField } from '@/components/ui/password-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { fieldErrorText } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
 import { useCreateMerchant } from '@/features/merchants-admin/api/create-merchant';
 import { useUpdateMerchant } from '@/features/merchants-admin/api/update-merchant';
+import { ConnectionFields } from '@/features/merchants-admin/components/connection-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
 
 const FIELDS = [
@@ -42,10 +32,6 @@ const FIELDS = [
   'keyId',
   'secret',
 ] as const;
-
-/** Empty optional inputs are absent values, not empty strings the schema would refuse. */
-const emptyToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 /** The limits as the operator types them ("10,000"), sent as plain decimals (decision 014). */
 const TYPED_LIMITS = {
@@ -233,63 +219,13 @@ export function MerchantForm({
             {...register('maxPerRequest')}
           />
         </SimpleGrid>
-        <Stack gap={4}>
-          <Text fz="sm" fw={500} id="merchant-connection-label">
-            {t('fields.connection')}
-          </Text>
-          <Controller
-            control={control}
-            name="connection"
-            render={({ field }) => (
-              <SegmentedControl
-                aria-labelledby="merchant-connection-label"
-                value={field.value}
-                onChange={(value) => field.onChange(value)}
-                data={MERCHANT_CONNECTIONS.map((value) => ({
-                  value,
-                  label: t(`connection.${value}`),
-                }))}
-              />
-            )}
-          />
-          <Text fz="xs" c="dark.6">
-            {t(`form.connectionHint.${connection}`)}
-          </Text>
-        </Stack>
-        {connection === 'http' ? (
-          <Stack gap="md">
-            <TextInput
-              label={t('fields.baseUrl')}
-              placeholder="https://api.merchant.example"
-              styles={readableFieldStyles}
-              required
-              type="url"
-              autoComplete="off"
-              spellCheck={false}
-              aria-invalid={errors.baseUrl ? true : undefined}
-              error={text('baseUrl')}
-              {...register('baseUrl', { setValueAs: emptyToUndefined })}
-            />
-            <TextInput
-              label={t('fields.keyId')}
-              styles={readableFieldStyles}
-              required
-              autoComplete="off"
-              spellCheck={false}
-              aria-invalid={errors.keyId ? true : undefined}
-              error={text('keyId')}
-              {...register('keyId', { setValueAs: emptyToUndefined })}
-            />
-            <PasswordField
-              label={t('fields.secret')}
-              description={merchant?.hasSecret ? t('form.secretKeepHint') : t('form.secretHint')}
-              required={!merchant?.hasSecret}
-              autoComplete="new-password"
-              error={text('secret')}
-              {...register('secret', { setValueAs: emptyToUndefined })}
-            />
-          </Stack>
-        ) : null}
+        <ConnectionFields
+          control={control}
+          register={register}
+          connection={connection}
+          hasSecret={merchant?.hasSecret ?? false}
+          errorText={text}
+        />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone} disabled={pending}>
             {t('common:actions.cancel')}
