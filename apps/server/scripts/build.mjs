@@ -1,4 +1,5 @@
-// Bundles the server into dist/server.js for `node apps/server/dist/server.js`.
+// Bundles the server into dist/server.js for `node apps/server/dist/server.js`, and the audit
+// trail's check into dist/verify-audit.js.
 //
 // Only our own code is bundled, together with @portal/contract, which is TypeScript source that
 // Node cannot load. Every other dependency stays an import resolved from node_modules at run
@@ -19,8 +20,9 @@ await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
 const result = await build({
   absWorkingDir: root,
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  // The server, and the audit trail's check (`npm run audit:verify`, docs/decisions/020).
+  entryPoints: ['src/server.ts', 'src/verify-audit.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
+import { EXPORT_LANGUAGES } from './transactions';
+import { atMost } from './validation';
 
-/** The security events the audit log keeps. */
+/** What the audit trail records: security events, and every money and settings action. */
 export const AUDIT_ACTIONS = [
   'sign_in',
   'sign_in_failed',
@@ -33,6 +35,26 @@ export const AUDIT_ACTIONS = [
 export const auditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'invalid' });
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
+/**
+ * What an event is about besides a user, for the filter by object (docs/decisions/020). Its
+ * `objectId` is the reference people use for it: a transaction's number, a deposit's bank
+ * reference, a merchant's or an agency's code, a rate's asset.
+ */
+export const AUDIT_OBJECT_TYPES = [
+  'transaction',
+  'deposit',
+  'statement',
+  'merchant',
+  'rate',
+  'agency',
+  'sandbox_account',
+] as const;
+export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
+
+/** Whose email the filter matches: who acted, whom the event is about, or either. */
+export const AUDIT_EMAIL_ROLES = ['either', 'actor', 'subject'] as const;
+export type AuditEmailRole = (typeof AUDIT_EMAIL_ROLES)[number];
+
 export const AUDIT_PAGE_MAX = 100;
 export const AUDIT_PAGE_DEFAULT = 50;
 
@@ -48,15 +70,33 @@ const instantSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })], 
  * inclusive, and a date is a calendar day in Korea, as in the transaction lists: `from` starts
  * at 00:00 KST, `to` takes in its whole day. `cursor` is the `nextCursor` of the previous page.
  */
-export const auditEventsQuerySchema = z.strictObject({
+const blankIsAbsent = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** The filters of the audit log and its exports. */
+const auditFilterShape = {
   action: auditActionSchema.optional(),
-  email: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    emailSchema.optional(),
-  ),
+  email: z.preprocess(blankIsAbsent, emailSchema.optional()),
+  /** Whose email `email` is: who acted, whom it is about, or either (the default). */
+  emailRole: z.enum(AUDIT_EMAIL_ROLES, { error: 'invalid' }).default('either'),
   userId: z.uuid({ error: 'invalid' }).optional(),
+  objectType: z.enum(AUDIT_OBJECT_TYPES, { error: 'invalid' }).optional(),
+  /** The object's reference as people write it (B00000012, a bank reference, HANBIT), any case. */
+  objectId: z.preprocess(
+    blankIsAbsent,
+    z
+      .string()
+      .trim()
+      .max(100, atMost())
+      .regex(/^[\w.:/-]+$/, { error: 'invalid' })
+      .optional(),
+  ),
   from: instantSchema.optional(),
   to: instantSchema.optional(),
+};
+
+export const auditEventsQuerySchema = z.strictObject({
+  ...auditFilterShape,
   limit: z.coerce
     .number({ error: 'invalid' })
     .int({ error: 'invalid' })
@@ -70,8 +110,16 @@ export const auditEventsQuerySchema = z.strictObject({
     .optional(),
 });
 
+/** GET /api/operator/audit-events/export.csv|.xlsx: every filtered event, newest first. */
+export const auditExportQuerySchema = z.strictObject({
+  ...auditFilterShape,
+  lang: z.enum(EXPORT_LANGUAGES).default('en'),
+});
+
 export const auditEventSchema = z.object({
   id: z.string(),
+  /** The event's place in the chain: 1, 2, 3 ... */
+  seq: z.number().int(),
   occurredAt: z.string(),
   action: z.string(),
   actorUserId: z.string().nullable(),
@@ -80,7 +128,12 @@ export const auditEventSchema = z.object({
   actorEmail: z.string().nullable(),
   subjectEmail: z.string().nullable(),
   ip: z.string().nullable(),
+  objectType: z.string().nullable(),
+  objectId: z.string().nullable(),
+  /** Facts of the event; a change says what it was and what it became (`before`, `after`). */
   details: z.record(z.string(), z.unknown()),
+  /** The hash the event was chained with (docs/decisions/020). */
+  hash: z.string(),
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
@@ -90,3 +143,20 @@ export const auditEventsResponseSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type AuditEventsResponse = z.infer<typeof auditEventsResponseSchema>;
+
+/**
+ * GET /api/operator/audit-events/chain: whether the trail is the chain the database wrote
+ * (docs/decisions/020). `firstBroken` names the first row that breaks it: a row missing before
+ * it (`gap`), its content changed (`hash`), or not following the row before (`link`). `head` is
+ * the last row's number and hash, worth noting elsewhere: rows removed from the very end leave a
+ * shorter chain that is whole.
+ */
+export const auditChainReportSchema = z.object({
+  intact: z.boolean(),
+  rows: z.number().int(),
+  head: z.object({ seq: z.number().int(), hash: z.string() }).nullable(),
+  firstBroken: z
+    .object({ seq: z.number().int(), reason: z.enum(['gap', 'hash', 'link']) })
+    .nullable(),
+});
+export type AuditChainReport = z.infer<typeof auditChainReportSchema>;

@@ -2,6 +2,7 @@ import { KYC_DOCUMENT_KINDS } from '@portal/contract/kyc';
 import { USER_ROLES, USER_STATUSES } from '@portal/contract/users';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   index,
   integer,
@@ -89,17 +90,31 @@ export const throttleCounters = pgTable('throttle_counters', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
 });
 
-/** Security events: sign-ins and failures, sign-outs, password changes, KYC decisions, roles. */
+/**
+ * The audit trail (docs/decisions/020): security events and every money and settings action,
+ * with who acted, on whom or what (`object_type`/`object_id`), from where, and before -> after in
+ * `details`. Append-only and tamper-evident: the database refuses UPDATE, DELETE and TRUNCATE,
+ * and each row carries `seq` (1, 2, 3 ... with no gap) and the hash of its content chained to the
+ * previous row's hash, set by a trigger under one lock (migration 0011), so an edited, removed or
+ * inserted row breaks the chain (`verifyAuditChain`). The user columns are plain ids, not
+ * foreign keys: deleting a user must not rewrite the trail.
+ */
 export const auditEvents = pgTable(
   'audit_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Set by the chain trigger on insert, like `prev_hash` and `hash`; the defaults only let an insert leave them out. */
+    seq: bigint('seq', { mode: 'number' }).notNull().unique().default(0),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     action: text('action').notNull(),
-    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
-    subjectUserId: uuid('subject_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorUserId: uuid('actor_user_id'),
+    subjectUserId: uuid('subject_user_id'),
     ip: text('ip'),
+    objectType: text('object_type'),
+    objectId: text('object_id'),
     details: jsonb('details').notNull().default({}),
+    prevHash: text('prev_hash'),
+    hash: text('hash').notNull().default(''),
   },
   (table) => [
     index('audit_events_occurred_idx').on(table.occurredAt),
@@ -107,6 +122,12 @@ export const auditEvents = pgTable(
     // The operator's filter by user matches either column.
     index('audit_events_actor_idx').on(table.actorUserId, table.occurredAt),
     index('audit_events_subject_idx').on(table.subjectUserId, table.occurredAt),
+    // The filter by object compares the reference in any case.
+    index('audit_events_object_idx').on(
+      table.objectType,
+      sql`lower(${table.objectId})`,
+      table.occurredAt,
+    ),
   ],
 );
 

@@ -1,4 +1,4 @@
-import type { AuditAction } from '@portal/contract/audit';
+import type { AuditAction, AuditObjectType } from '@portal/contract/audit';
 import type { Database } from '@server/db/client';
 import { auditEvents } from '@server/db/schema';
 
@@ -10,16 +10,27 @@ export interface AuditEntry {
   /** Whom the event is about; defaults to the actor. */
   subjectUserId?: string | null;
   ip?: string | null;
-  /** Facts about the event. Never secrets: no passwords, tokens or file contents. */
+  /** What the event is about besides a user, by the reference people use for it. */
+  object?: { type: AuditObjectType; id: string };
+  /**
+   * Facts about the event; a change names what it was and what it became (`before`, `after`).
+   * Never secrets: no passwords, tokens or file contents.
+   */
   details?: Record<string, unknown>;
 }
 
+/**
+ * Writes one event of the audit trail (docs/decisions/020), in the caller's database transaction,
+ * so it is kept exactly when the action is. The database numbers and chains it.
+ */
 export async function recordAuditEvent(db: Database, entry: AuditEntry): Promise<void> {
   await db.insert(auditEvents).values({
     action: entry.action,
     actorUserId: entry.actorUserId ?? null,
     subjectUserId: entry.subjectUserId ?? entry.actorUserId ?? null,
     ip: entry.ip ?? null,
+    objectType: entry.object?.type ?? null,
+    objectId: entry.object?.id ?? null,
     details: entry.details ?? {},
   });
 }

@@ -1,12 +1,18 @@
 import {
+  auditChainReportSchema,
   auditEventsQuerySchema,
   auditEventsResponseSchema,
+  auditExportQuerySchema,
   type AuditEvent,
 } from '@portal/contract/audit';
+import { z } from 'zod';
 import { koreaDayStart } from '@portal/contract/korea-time';
 import { AppError } from '@server/lib/errors';
 import type { RoutePlugin } from '@server/lib/zod-routes';
+import { verifyAuditChain } from './chain';
+import { auditCsv, auditExportDisposition, auditXlsx } from './export';
 import {
+  auditEventBatches,
   findUserIdByEmail,
   listAuditEvents,
   type AuditFilter,
@@ -16,32 +22,53 @@ import {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The operator's audit log of security events. */
+type AuditFilterQuery = Pick<
+  z.output<typeof auditEventsQuerySchema>,
+  'action' | 'email' | 'emailRole' | 'userId' | 'objectType' | 'objectId' | 'from' | 'to'
+>;
+
+/** The query's filters as the repository takes them; an email nobody has is refused on its field. */
+async function auditFilterOf(app: Parameters<RoutePlugin>[0], query: AuditFilterQuery) {
+  const { action, email, emailRole, userId, objectType, objectId, from, to } = query;
+  const filter: AuditFilter = {
+    action,
+    users: userId ? [{ id: userId, as: 'either' }] : [],
+    objectType,
+    objectId,
+  };
+  if (email) {
+    const byEmail = await findUserIdByEmail(app.db, email);
+    if (!byEmail) {
+      throw new AppError('VALIDATION_FAILED', undefined, { fields: { email: 'userUnknown' } });
+    }
+    filter.users.push({ id: byEmail, as: emailRole });
+  }
+  // A date is a calendar day in Korea, as in the transaction lists (docs/decisions/012).
+  if (from) filter.from = DATE_ONLY.test(from) ? koreaDayStart(from) : new Date(from);
+  if (to) {
+    // A date covers that whole day: up to, not including, the next midnight in Korea.
+    const dateOnly = DATE_ONLY.test(to);
+    filter.to = dateOnly ? new Date(koreaDayStart(to).getTime() + DAY_MS) : new Date(to);
+    filter.toExclusive = dateOnly;
+  }
+  return filter;
+}
+
+const exportParamsSchema = z.strictObject({ format: z.enum(['csv', 'xlsx'], { error: 'invalid' }) });
+
+/** The operator's audit trail: the list, its exports, and the check of its chain (decision 020). */
 const auditRoutes: RoutePlugin = async (app) => {
+  const config = { access: ['operator'] as const };
+
   app.get(
     '/operator/audit-events',
     {
-      config: { access: ['operator'] },
+      config,
       schema: { querystring: auditEventsQuerySchema, response: { 200: auditEventsResponseSchema } },
     },
     async (request) => {
-      const { action, email, userId, from, to, limit, cursor } = request.query;
-      const filter: AuditFilter = { action, userIds: userId ? [userId] : [] };
-      if (email) {
-        const byEmail = await findUserIdByEmail(app.db, email);
-        if (!byEmail) {
-          throw new AppError('VALIDATION_FAILED', undefined, { fields: { email: 'userUnknown' } });
-        }
-        filter.userIds.push(byEmail);
-      }
-      // A date is a calendar day in Korea, as in the transaction lists (docs/decisions/012).
-      if (from) filter.from = DATE_ONLY.test(from) ? koreaDayStart(from) : new Date(from);
-      if (to) {
-        // A date covers that whole day: up to, not including, the next midnight in Korea.
-        const dateOnly = DATE_ONLY.test(to);
-        filter.to = dateOnly ? new Date(koreaDayStart(to).getTime() + DAY_MS) : new Date(to);
-        filter.toExclusive = dateOnly;
-      }
+      const { limit, cursor } = request.query;
+      const filter = await auditFilterOf(app, request.query);
       const position = cursor === undefined ? undefined : decodeCursor(cursor);
       const rows = await listAuditEvents(app.db, filter, limit, position);
       const page = rows.slice(0, limit);
@@ -51,6 +78,32 @@ const auditRoutes: RoutePlugin = async (app) => {
         nextCursor: rows.length > limit && last ? encodeCursor(last.position) : null,
       };
     },
+  );
+
+  app.get(
+    '/operator/audit-events/export.:format',
+    { config, schema: { params: exportParamsSchema, querystring: auditExportQuerySchema } },
+    async (request, reply) => {
+      const { format } = request.params;
+      const { lang } = request.query;
+      const batches = auditEventBatches(app.db, await auditFilterOf(app, request.query));
+      return reply
+        .header(
+          'content-type',
+          format === 'csv'
+            ? 'text/csv; charset=utf-8'
+            : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        )
+        .header('content-disposition', auditExportDisposition(lang, format))
+        .header('cache-control', 'no-store')
+        .send(format === 'csv' ? auditCsv(batches, lang) : auditXlsx(batches, lang));
+    },
+  );
+
+  app.get(
+    '/operator/audit-events/chain',
+    { config, schema: { response: { 200: auditChainReportSchema } } },
+    async () => verifyAuditChain(app.db),
   );
 };
 

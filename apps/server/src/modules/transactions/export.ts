@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import { create as createDisposition } from 'content-disposition';
 import type { ExportLanguage, TransactionType } from '@portal/contract/transactions';
-import { xlsxStream, type XlsxColumn, type XlsxValue } from './export-xlsx';
+import { csvHead, csvLine, downloadDisposition, neutralise } from '@server/lib/text-export';
+import { xlsxStream, type XlsxColumn, type XlsxValue } from '@server/lib/xlsx-stream';
 import type { JoinedRow } from './transaction-payloads';
 import { trimDecimal } from '@portal/contract/decimal';
 import { KOREA_OFFSET_MS, koreaDay, koreaWallClock } from '@portal/contract/korea-time';
@@ -100,20 +100,17 @@ function exportFileName(
   return `${EXPORT_WORDS[language].file[agency ? 'agency' : 'own']}${koreaDay(now)}.${format}`;
 }
 
-/**
- * Content-Disposition for a download (RFC 6266): a Korean name travels as
- * `filename*=UTF-8''…` (RFC 5987/8187), which browsers prefer, with the English name as the
- * plain `filename` for a client that reads only that.
- */
+/** Content-Disposition of an export: its name in the reader's language, English as fallback. */
 export function exportDisposition(
   language: ExportLanguage,
   agency: boolean,
   format: ExportFormat,
   now = new Date(),
 ): string {
-  const name = exportFileName(language, agency, format, now);
-  const fallback = exportFileName('en', agency, format, now);
-  return createDisposition(name, { fallback: name === fallback ? false : fallback });
+  return downloadDisposition(
+    exportFileName(language, agency, format, now),
+    exportFileName('en', agency, format, now),
+  );
 }
 
 /** The values of one row, as text (CSV) or typed (Excel). */
@@ -134,22 +131,6 @@ function rowValues(row: JoinedRow, language: ExportLanguage, withClient: boolean
   };
 }
 
-/**
- * A text cell a spreadsheet could take for a formula (=, +, -, @, tab, carriage return) gets a
- * leading apostrophe: account names are typed by users (CSV injection).
- */
-function neutralise(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-function csvLine(fields: readonly string[]): string {
-  return `${fields.map(csvField).join(',')}\r\n`;
-}
-
 const TEXT_COLUMNS = new Set<ColumnKey>(['merchant', 'account', 'client']);
 
 /** CSV: UTF-8 with a byte order mark (so Excel reads Korean right), a header row, CRLF lines. */
@@ -160,7 +141,7 @@ export function csvExport(
 ): Readable {
   const columns = exportColumns(withClient);
   async function* lines(): AsyncGenerator<string> {
-    yield `\uFEFF${csvLine(exportHeaders(language, withClient))}`;
+    yield csvHead(exportHeaders(language, withClient));
     for await (const batch of batches) {
       let chunk = '';
       for (const row of batch) {
@@ -199,7 +180,7 @@ const WIDTHS: Record<ColumnKey, number> = {
 };
 
 /**
- * Excel (.xlsx), written directly (export-xlsx.ts) as the rows come. Cells are typed: amounts,
+ * Excel (.xlsx), written directly (lib/xlsx-stream.ts) as the rows come. Cells are typed: amounts,
  * rates and won are numbers (won with no decimals), the date is a real date showing Korean
  * wall-clock time, the rest is text. Text cells are strings, never formulas, so they are written
  * as they are (the CSV's apostrophe is for programs that read a CSV field as a formula).

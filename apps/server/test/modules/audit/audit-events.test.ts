@@ -59,6 +59,7 @@ describe('GET /api/operator/audit-events', () => {
     const [signOut] = events;
     expect(signOut).toEqual({
       id: expect.any(String),
+      seq: expect.any(Number),
       occurredAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       action: 'sign_out',
       actorUserId: user.id,
@@ -66,8 +67,13 @@ describe('GET /api/operator/audit-events', () => {
       actorEmail: user.email,
       subjectEmail: user.email,
       ip: expect.stringMatching(/^10\./),
+      objectType: null,
+      objectId: null,
       details: {},
+      hash: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
+    // Later events come later in the chain.
+    expect(events[0]!.seq).toBeGreaterThan(events.at(-1)!.seq);
     // Nothing secret is ever kept.
     expect(JSON.stringify(events)).not.toMatch(/passphrase|wrong password|correct horse/);
   });

@@ -1,5 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditAction, AuditEventsResponse } from '@portal/contract/audit';
+import type {
+  AuditAction,
+  AuditEmailRole,
+  AuditEventsResponse,
+  AuditObjectType,
+} from '@portal/contract/audit';
 import { api } from '@/lib/api-client';
 
 export const auditEventsQueryKey = ['operator', 'audit-events'] as const;
@@ -8,8 +13,12 @@ export const AUDIT_PAGE_SIZE = 50;
 
 export interface AuditFilters {
   action?: AuditAction;
-  /** Who acted or whom the event is about, by their email. */
+  /** Who acted or whom the event is about (`emailRole`), by their email. */
   email?: string;
+  emailRole?: AuditEmailRole;
+  /** What the event is about besides a user, and its reference (B00000012, HANBIT). */
+  objectType?: AuditObjectType;
+  objectId?: string;
   /** Calendar days in Korea (YYYY-MM-DD), both inclusive; the server reads them so. */
   from?: string;
   to?: string;

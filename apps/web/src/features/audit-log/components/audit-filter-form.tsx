@@ -3,14 +3,26 @@ import type { z } from 'zod';
 import { Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_ACTIONS, auditEventsQuerySchema } from '@portal/contract/audit';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_EMAIL_ROLES,
+  AUDIT_OBJECT_TYPES,
+  auditEventsQuerySchema,
+  type AuditEmailRole,
+} from '@portal/contract/audit';
 import { FormAlert } from '@/components/ui/form-alert';
 import { validationText } from '@/lib/form-errors';
 
-/** The filters in the address (?action=&email=&from=&to=), read by the API's own schema. */
+/**
+ * The filters in the address (?action=&email=&emailRole=&objectType=&objectId=&from=&to=), read
+ * by the API's own schema.
+ */
 export const auditListState = auditEventsQuerySchema.pick({
   action: true,
   email: true,
+  emailRole: true,
+  objectType: true,
+  objectId: true,
   from: true,
   to: true,
 });
@@ -21,13 +33,19 @@ interface Draft {
   from: string;
   to: string;
   email: string;
+  emailRole: AuditEmailRole;
+  objectType: string;
+  objectId: string;
 }
 
-const draftOf = (view: AuditView): Draft => ({
+const draftOf = (view: Partial<AuditView>): Draft => ({
   action: view.action ?? '',
   from: view.from ?? '',
   to: view.to ?? '',
   email: view.email ?? '',
+  emailRole: view.emailRole ?? 'either',
+  objectType: view.objectType ?? '',
+  objectId: view.objectId ?? '',
 });
 
 /**
@@ -55,12 +73,14 @@ export function AuditFilterForm({
   }
   const [formError, setFormError] = useState<string | null>(null);
   const [emailError, setEmailError] = useState<string | null>(null);
+  const [objectError, setObjectError] = useState<string | null>(null);
   const edit = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
     setEmailError(null);
+    setObjectError(null);
     if (draft.from && draft.to && draft.from > draft.to) {
       setFormError(t('filters.rangeOutOfOrder'));
       return;
@@ -68,13 +88,20 @@ export function AuditFilterForm({
     const wanted = auditListState.safeParse({
       action: draft.action || undefined,
       email: draft.email,
+      emailRole: draft.emailRole,
+      objectType: draft.objectType || undefined,
+      objectId: draft.objectId,
       from: draft.from || undefined,
       to: draft.to || undefined,
     });
     if (!wanted.success) {
-      const emailIssue = wanted.error.issues.find((issue) => issue.path[0] === 'email');
+      const issueOf = (field: string) =>
+        wanted.error.issues.find((issue) => issue.path[0] === field);
+      const emailIssue = issueOf('email');
+      const objectIssue = issueOf('objectId');
       if (emailIssue) setEmailError(validationText(t, emailIssue.message));
-      else setFormError(t('errors:codes.VALIDATION_FAILED'));
+      if (objectIssue) setObjectError(validationText(t, objectIssue.message));
+      if (!emailIssue && !objectIssue) setFormError(t('errors:codes.VALIDATION_FAILED'));
       return;
     }
     onApply(wanted.data);
@@ -84,6 +111,7 @@ export function AuditFilterForm({
     setDraft(draftOf({}));
     setFormError(null);
     setEmailError(null);
+    setObjectError(null);
     onReset();
   };
 
@@ -140,6 +168,38 @@ export function AuditFilterForm({
                 : undefined)
             }
             w={{ base: '100%', sm: 280 }}
+          />
+          <Select
+            label={t('filters.emailRole')}
+            data={AUDIT_EMAIL_ROLES.map((value) => ({
+              value,
+              label: t(`filters.emailRoles.${value}`),
+            }))}
+            value={draft.emailRole}
+            onChange={(value) => edit({ emailRole: (value ?? 'either') as AuditEmailRole })}
+            allowDeselect={false}
+            w={{ base: '100%', sm: 200 }}
+          />
+          <Select
+            label={t('filters.objectType')}
+            data={[
+              { value: '', label: t('filters.allObjects') },
+              ...AUDIT_OBJECT_TYPES.map((value) => ({ value, label: t(`objects.${value}`) })),
+            ]}
+            value={draft.objectType}
+            onChange={(value) => edit({ objectType: value ?? '' })}
+            allowDeselect={false}
+            w={{ base: '100%', sm: 200 }}
+          />
+          <TextInput
+            label={t('filters.objectId')}
+            placeholder={t('filters.objectIdPlaceholder')}
+            value={draft.objectId}
+            onChange={(event) => edit({ objectId: event.currentTarget.value })}
+            maxLength={100}
+            spellCheck={false}
+            error={objectError}
+            w={{ base: '100%', sm: 220 }}
           />
         </Group>
         <Group gap="sm">

@@ -1,17 +1,31 @@
+import { useState } from 'react';
 import { Badge, Button, Code, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconHistory } from '@tabler/icons-react';
+import { IconDownload, IconFileSpreadsheet, IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_ACTIONS, type AuditAction, type AuditEvent } from '@portal/contract/audit';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_OBJECT_TYPES,
+  type AuditAction,
+  type AuditEvent,
+  type AuditObjectType,
+} from '@portal/contract/audit';
 import { ListState } from '@/components/ui/list-state';
 import { ResponsiveList } from '@/components/ui/responsive-list';
 import { formatDateTime } from '@/lib/format';
 import { apiErrorOf } from '@/lib/api-error';
+import type { ExportFormat } from '@/lib/download';
+import { errorMessage } from '@/lib/form-errors';
+import { toast } from '@/lib/notifications';
 import { useListState } from '@/lib/use-list-state';
 import { useAuditEvents } from '@/features/audit-log/api/get-audit-events';
+import { downloadAuditExport } from '@/features/audit-log/api/audit-chain';
+import { ChainCheck } from '@/features/audit-log/components/chain-check';
 import { AuditFilterForm, auditListState } from '@/features/audit-log/components/audit-filter-form';
 
 const isAction = (value: string): value is AuditAction =>
   (AUDIT_ACTIONS as readonly string[]).includes(value);
+const isObjectType = (value: string): value is AuditObjectType =>
+  (AUDIT_OBJECT_TYPES as readonly string[]).includes(value);
 
 /** Details as short "key: value" text; never more than the server chose to keep. */
 function detailsText(details: Record<string, unknown>): string {
@@ -26,7 +40,7 @@ function detailsText(details: Record<string, unknown>): string {
  * and Back undoes one. Newest first, 50 at a time with "Load more".
  */
 export function AuditLog() {
-  const { t, i18n } = useTranslation('auditLog');
+  const { t, i18n } = useTranslation(['auditLog', 'errors']);
   const view = useListState(auditListState);
   const filters = view.query;
   const events = useAuditEvents(filters);
@@ -42,6 +56,23 @@ export function AuditLog() {
     event.subjectUserId && event.subjectUserId !== event.actorUserId
       ? (event.subjectEmail ?? t('deletedUser'))
       : null;
+  const objectOf = (event: AuditEvent) =>
+    event.objectType
+      ? `${isObjectType(event.objectType) ? t(`objects.${event.objectType}`) : event.objectType} ${event.objectId ?? ''}`.trim()
+      : null;
+
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
+  const exportAs = async (format: ExportFormat) => {
+    setExporting(format);
+    try {
+      const name = await downloadAuditExport(format, filters, i18n.language);
+      toast('success', { message: t('export.done', { name }) });
+    } catch (error) {
+      toast('error', { title: t('export.failed'), message: errorMessage(t, error) });
+    } finally {
+      setExporting(null);
+    }
+  };
 
   const list = (
     <ResponsiveList
@@ -84,6 +115,14 @@ export function AuditLog() {
           ),
         },
         {
+          header: t('columns.object'),
+          cell: (event) => (
+            <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+              {objectOf(event) ?? '—'}
+            </Text>
+          ),
+        },
+        {
           header: t('columns.ip'),
           cell: (event) => (
             <Text fz="sm" ff="monospace">
@@ -118,6 +157,11 @@ export function AuditLog() {
               {t('card.subject', { who: about(event) })}
             </Text>
           ) : null}
+          {objectOf(event) ? (
+            <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+              {t('card.object', { what: objectOf(event) })}
+            </Text>
+          ) : null}
           {Object.keys(event.details).length > 0 ? (
             <Code style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
               {detailsText(event.details)}
@@ -128,7 +172,9 @@ export function AuditLog() {
     />
   );
 
-  const filtered = Object.values(filters).some((value) => value !== undefined);
+  // Whose email is only a filter with an email to match.
+  const { emailRole: _emailRole, ...chosen } = filters;
+  const filtered = Object.values(chosen).some((value) => value !== undefined);
 
   return (
     <Stack gap="md">
@@ -138,6 +184,26 @@ export function AuditLog() {
         onApply={(wanted) => view.change(wanted)}
         onReset={view.reset}
       />
+      <Group gap="sm" justify="flex-end">
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          loading={exporting === 'csv'}
+          disabled={exporting !== null}
+          onClick={() => void exportAs('csv')}
+        >
+          {t('export.csv')}
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+          loading={exporting === 'xlsx'}
+          disabled={exporting !== null}
+          onClick={() => void exportAs('xlsx')}
+        >
+          {t('export.xlsx')}
+        </Button>
+      </Group>
       <Paper withBorder radius="md">
         <ListState
           // An email nobody has is said on its input; the list is then simply empty.
@@ -166,6 +232,7 @@ export function AuditLog() {
           </Group>
         </ListState>
       </Paper>
+      <ChainCheck />
     </Stack>
   );
 }

@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { parse as parseDisposition } from 'content-disposition';
 import type {
   AgencyTransaction,
   AgencyTransactionList,
@@ -7,6 +6,7 @@ import type {
   TransactionList,
 } from '@portal/contract/transactions';
 import { api } from '@/lib/api-client';
+import { downloadFile, type ExportFormat } from '@/lib/download';
 import { transactionsQueryKey } from '@/lib/transactions/get-transactions';
 import type { TransactionFilters } from '@/features/transaction-list/list-params';
 
@@ -98,47 +98,19 @@ export const useAllTransactions = (scope: ListScope, filters: TransactionFilters
     queryFn: ({ signal }) => getAllTransactions(scope, filters, signal),
   });
 
-export type ExportFormat = 'csv' | 'xlsx';
-
 /**
- * The name the server gives the file (Content-Disposition, RFC 6266): the UTF-8 `filename*` of
- * a Korean export ("거래내역_2026-11-26.csv") over its ASCII fallback, or a sensible one.
+ * Downloads an export of exactly the filtered rows; the server streams the file and names it in
+ * the reader's language.
  */
-export function fileNameOf(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback;
-  try {
-    return parseDisposition(disposition).parameters.filename || fallback;
-  } catch {
-    return fallback; // a header the parser refuses names nothing
-  }
-}
-
-/**
- * Downloads an export of exactly the filtered rows. Through the one client (every API call
- * carries the role and anti-forgery headers); the server streams the file.
- */
-export async function downloadExport(
+export function downloadExport(
   scope: ListScope,
   format: ExportFormat,
   filters: TransactionFilters,
   language: string,
 ): Promise<string> {
-  const response = await api.get<Blob>(`${basePath(scope)}/export.${format}`, {
-    params: { ...filters, lang: language === 'ko' ? 'ko' : 'en' },
-    responseType: 'blob',
-  });
-  const name = fileNameOf(
-    response.headers.get('content-disposition'),
+  return downloadFile(
+    `${basePath(scope)}/export.${format}`,
+    { ...filters, lang: language === 'ko' ? 'ko' : 'en' },
     `${scope === 'agency' ? 'client-transactions' : 'transactions'}.${format}`,
   );
-  const url = URL.createObjectURL(response.data);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
 }

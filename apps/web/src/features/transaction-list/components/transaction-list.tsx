@@ -21,9 +21,9 @@ import { toast } from '@/lib/notifications';
 import {
   downloadExport,
   useTransactionPage,
-  type ExportFormat,
   type ListScope,
 } from '@/features/transaction-list/api/transaction-list';
+import type { ExportFormat } from '@/lib/download';
 import {
   printState,
   statusList,

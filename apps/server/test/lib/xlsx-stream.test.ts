@@ -5,7 +5,7 @@ import { crc32, inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { xlsxExport } from '@server/modules/transactions/export';
-import { xlsxStream, xmlText } from '@server/modules/transactions/export-xlsx';
+import { xlsxStream, xmlText } from '@server/lib/xlsx-stream';
 import type { JoinedRow } from '@server/modules/transactions/transaction-payloads';
 
 /**
