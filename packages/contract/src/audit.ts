@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = [
   'name_change_requested',
   'name_change_approved',
   'name_change_rejected',
+  'merchant_created',
+  'merchant_changed',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'invalid' });
 export type AuditAction = z.infer<typeof auditActionSchema>;

@@ -100,6 +100,7 @@ export async function createAgencyWithUser(
       actorUserId: agency.operatorId,
       subjectUserId: userId,
       ip: agency.ip,
+      object: { type: 'agency', id: request.code },
       details: { agencyId: created.id, code: request.code, name: request.name },
     });
     return { agencyId: created.id, userId };
@@ -147,6 +148,7 @@ export async function updateAgency(
       action: 'agency_changed',
       actorUserId: operatorId,
       ip,
+      object: { type: 'agency', id: before.code },
       details: { agencyId, code: before.code, changed },
     });
   });

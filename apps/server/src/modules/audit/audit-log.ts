@@ -34,3 +34,22 @@ export async function recordAuditEvent(db: Database, entry: AuditEntry): Promise
     details: entry.details ?? {},
   });
 }
+
+/**
+ * What a change changed, for an event's details: the fields whose value differs, as they were
+ * (`before`) and as they are (`after`). Values are compared as JSON, so a date or a decimal
+ * written the same way counts as unchanged.
+ */
+export function changeOf<T extends Record<string, unknown>>(
+  before: T,
+  after: T,
+): { before: Partial<T>; after: Partial<T> } {
+  const was: Partial<T> = {};
+  const now: Partial<T> = {};
+  for (const key of Object.keys(after) as Array<keyof T>) {
+    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    was[key] = before[key];
+    now[key] = after[key];
+  }
+  return { before: was, after: now };
+}

@@ -51,6 +51,8 @@ export const AUDIT_EXPORT_WORDS = {
       name_change_requested: 'Name change requested',
       name_change_approved: 'Name change approved',
       name_change_rejected: 'Name change rejected',
+      merchant_created: 'Merchant added',
+      merchant_changed: 'Merchant changed',
     },
     sheet: 'Audit trail',
     file: 'audit-trail-',
@@ -94,6 +96,8 @@ export const AUDIT_EXPORT_WORDS = {
       name_change_requested: '이름 변경 요청',
       name_change_approved: '이름 변경 승인',
       name_change_rejected: '이름 변경 반려',
+      merchant_created: '머천트 추가',
+      merchant_changed: '머천트 변경',
     },
     sheet: '감사 로그',
     file: '감사로그_',
@@ -101,7 +105,17 @@ export const AUDIT_EXPORT_WORDS = {
 } as const;
 
 type Column = keyof (typeof AUDIT_EXPORT_WORDS)['en']['headers'];
-const COLUMNS: Column[] = ['seq', 'time', 'action', 'actor', 'subject', 'object', 'ip', 'details', 'hash'];
+const COLUMNS: Column[] = [
+  'seq',
+  'time',
+  'action',
+  'actor',
+  'subject',
+  'object',
+  'ip',
+  'details',
+  'hash',
+];
 const WIDTHS: Record<Column, number> = {
   seq: 8,
   time: 20,

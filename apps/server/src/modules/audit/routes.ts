@@ -54,7 +54,9 @@ async function auditFilterOf(app: Parameters<RoutePlugin>[0], query: AuditFilter
   return filter;
 }
 
-const exportParamsSchema = z.strictObject({ format: z.enum(['csv', 'xlsx'], { error: 'invalid' }) });
+const exportParamsSchema = z.strictObject({
+  format: z.enum(['csv', 'xlsx'], { error: 'invalid' }),
+});
 
 /** The operator's audit trail: the list, its exports, and the check of its chain (decision 020). */
 const auditRoutes: RoutePlugin = async (app) => {

@@ -76,6 +76,7 @@ const operatorSandboxRoutes: RoutePlugin = async (app) => {
             actorUserId: operator.id,
             subjectUserId: account.openedBy?.id ?? null,
             ip: request.ip,
+            object: { type: 'sandbox_account', id: `${merchant.code}:${account.accountNumber}` },
             details: {
               merchantId: merchant.id,
               accountNumber: account.accountNumber,
@@ -106,6 +107,7 @@ const operatorSandboxRoutes: RoutePlugin = async (app) => {
           actorUserId: operator.id,
           subjectUserId: account.openedBy?.id ?? null,
           ip: request.ip,
+          object: { type: 'sandbox_account', id: `${merchant.code}:${account.accountNumber}` },
           details: { merchantId: merchant.id, accountNumber: account.accountNumber },
         }),
       );

@@ -222,6 +222,7 @@ export async function retryFailedCredit(
       actorUserId: operator.userId,
       subjectUserId: buy.userId,
       ip: operator.ip ?? null,
+      object: { type: 'transaction', id: buy.number },
       details: {
         transaction: buy.number,
         lastError: credit.lastError,

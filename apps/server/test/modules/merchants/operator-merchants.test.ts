@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants } from '@server/db/schema';
 import {
@@ -169,6 +169,53 @@ describe('operator merchants', () => {
       sandboxBody({ connection: 'http', baseUrl: 'https://m.example', keyId: 'k' }),
     );
     expect(noSecret.statusCode).toBe(400);
+  });
+
+  it('keeps each addition and change in the audit trail, before -> after, never the secret', async () => {
+    const created = await create(
+      sandboxBody({
+        connection: 'http',
+        baseUrl: 'https://merchant.example/api',
+        keyId: 'key-1',
+        secret: SECRET,
+      }),
+    );
+    const merchant = created.json<MerchantBody>();
+    await operator.browser.patch(`/api/operator/merchants/${merchant.id}`, {
+      maxPerRequest: '20000',
+      secret: `${SECRET}-rotated`,
+    });
+    await operator.browser.patch(`/api/operator/merchants/${merchant.id}`, { status: 'disabled' });
+    const trail = await kit.app.db.execute<{
+      action: string;
+      actor_user_id: string;
+      object_type: string;
+      object_id: string;
+      details: { before?: Record<string, unknown>; after: Record<string, unknown> };
+    }>(
+      sql`select action, actor_user_id, object_type, object_id, details from audit_events
+           where object_type = 'merchant' and object_id = ${merchant.code} order by seq`,
+    );
+    expect(trail.rows.map((row) => row.action)).toEqual([
+      'merchant_created',
+      'merchant_changed',
+      'merchant_changed',
+    ]);
+    expect(trail.rows.every((row) => row.actor_user_id === operator.id)).toBe(true);
+    expect(trail.rows[0]!.details.after).toMatchObject({
+      maxPerRequest: '50000.5',
+      hasSecret: true,
+    });
+    expect(trail.rows[1]!.details).toMatchObject({
+      before: { maxPerRequest: '50000.5' },
+      after: { maxPerRequest: '20000', hasSecret: true },
+      secretReplaced: true,
+    });
+    expect(trail.rows[2]!.details).toEqual({
+      before: { status: 'active' },
+      after: { status: 'disabled' },
+    });
+    expect(JSON.stringify(trail.rows)).not.toContain(SECRET);
   });
 
   it('refuses a taken code with 409 CONFLICT on fields.code', async () => {
