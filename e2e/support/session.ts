@@ -1,5 +1,5 @@
-import type { Page } from 'playwright-core';
-import type { Language } from './browser';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { newContext, watchErrors, type Language, type viewports } from './browser';
 import { text } from './locales';
 
 /** Demo users seeded by the server (apps/server/src/demo/identity.ts; README "Demo sign-ins"). */
@@ -18,4 +18,32 @@ export async function signIn(page: Page, language: Language, email: string, pass
   await field('email').fill(email);
   await field('password').fill(password);
   await dialog.getByRole('button', { name: text(language, 'auth', 'signIn.submit') }).click();
+}
+
+/**
+ * A fresh browser context (its own cookies, language and size) with `user` signed in at `path`:
+ * the page goes there, the guard opens the sign-in dialog, and signing in comes back to it.
+ */
+export async function openSignedIn(
+  browser: Browser,
+  baseURL: string,
+  {
+    language,
+    viewport = 'desktop',
+    user,
+    path,
+  }: {
+    language: Language;
+    viewport?: keyof typeof viewports;
+    user: { email: string; password: string };
+    path: string;
+  },
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await newContext(browser, { language, viewport });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${baseURL}${path}`);
+  await signIn(page, language, user.email, user.password);
+  await page.waitForURL(`${baseURL}${path}`);
+  return { context, page, errors };
 }

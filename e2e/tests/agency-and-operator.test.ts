@@ -1,16 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import {
-  launchBrowser,
-  newContext,
-  screenshot,
-  viewports,
-  watchErrors,
-  type Language,
-} from '../support/browser';
+import { launchBrowser, screenshot, viewports, type Language } from '../support/browser';
 import { text, translation } from '../support/locales';
-import { DEMO_USERS, signIn } from '../support/session';
+import { DEMO_USERS, openSignedIn } from '../support/session';
 
 /**
  * Partner agencies and the operator's pages in a real browser, in English and in Korean:
@@ -29,18 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function signedIn(
-  language: Language,
-  user: { email: string; password: string },
-  path: string,
-) {
-  const context = await newContext(browser, { language });
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await page.goto(`${baseURL}${path}`);
-  await signIn(page, language, user.email, user.password);
-  await page.waitForURL(`${baseURL}${path}`);
-  return { context, page, errors };
+function signedIn(language: Language, user: { email: string; password: string }, path: string) {
+  return openSignedIn(browser, baseURL, { language, user, path });
 }
 
 /** A desktop and a phone screenshot of the current screen. */

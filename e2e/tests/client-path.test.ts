@@ -6,12 +6,11 @@ import {
   newContext,
   screenshot,
   viewports,
-  watchErrors,
   type Language,
 } from '../support/browser';
 import { makeBuy, postBankDeposit } from '../support/api';
 import { text } from '../support/locales';
-import { DEMO_USERS, signIn } from '../support/session';
+import { DEMO_USERS, openSignedIn, signIn } from '../support/session';
 
 /**
  * The client's path where it used to let a Korean client down (docs/decisions/016), in English
@@ -34,14 +33,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function signedIn(language: Language, viewport: Viewport, path: string) {
-  const context = await newContext(browser, { language, viewport });
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await page.goto(`${baseURL}${path}`);
-  await signIn(page, language, CLIENT.email, CLIENT.password);
-  await page.waitForURL(`${baseURL}${path}`);
-  return { context, page, errors };
+function signedIn(language: Language, viewport: Viewport, path: string) {
+  return openSignedIn(browser, baseURL, { language, viewport, user: CLIENT, path });
 }
 
 async function logout(page: Page, language: Language, viewport: Viewport) {

@@ -1,17 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import {
-  launchBrowser,
-  newContext,
-  screenshot,
-  viewports,
-  watchErrors,
-  type Language,
-} from '../support/browser';
+import { launchBrowser, screenshot, viewports, type Language } from '../support/browser';
 import { text } from '../support/locales';
 import { callApi, makeBuyRequest } from '../support/api';
-import { DEMO_USERS, signIn } from '../support/session';
+import { DEMO_USERS, openSignedIn } from '../support/session';
 
 /**
  * The everyday screens in a real browser, in English and in Korean: the client's dashboard
@@ -29,19 +22,13 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function signedIn(
+function signedIn(
   language: Language,
   user: { email: string; password: string },
   path: string,
   viewport: keyof typeof viewports = 'desktop',
 ) {
-  const context = await newContext(browser, { language, viewport });
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await page.goto(`${baseURL}${path}`);
-  await signIn(page, language, user.email, user.password);
-  await page.waitForURL(`${baseURL}${path}`);
-  return { context, page, errors };
+  return openSignedIn(browser, baseURL, { language, viewport, user, path });
 }
 
 /** An account number no other run uses: digits in dashed groups. */

@@ -1,17 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import {
-  launchBrowser,
-  newContext,
-  screenshot,
-  viewports,
-  watchErrors,
-  type Language,
-} from '../support/browser';
+import { launchBrowser, screenshot, viewports, type Language } from '../support/browser';
 import { makeBuy, postBankDeposit } from '../support/api';
 import { text, translation } from '../support/locales';
-import { DEMO_USERS, signIn } from '../support/session';
+import { DEMO_USERS, openSignedIn } from '../support/session';
 
 /**
  * The operator's deposit decisions in a real browser (docs/decisions/010), in English and Korean,
@@ -34,19 +27,13 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function signedIn(
+function signedIn(
   language: Language,
   viewport: keyof typeof viewports,
   user: { email: string; password: string },
   path: string,
 ) {
-  const context = await newContext(browser, { language, viewport });
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await page.goto(`${baseURL}${path}`);
-  await signIn(page, language, user.email, user.password);
-  await page.waitForURL(`${baseURL}${path}`);
-  return { context, page, errors };
+  return openSignedIn(browser, baseURL, { language, viewport, user, path });
 }
 
 const grouped = (value: string, language: Language) => BigInt(value).toLocaleString(language);

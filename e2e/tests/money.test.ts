@@ -1,18 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import {
-  launchBrowser,
-  newContext,
-  screenshot,
-  watchErrors,
-  type Language,
-} from '../support/browser';
+import { launchBrowser, newContext, screenshot, type Language } from '../support/browser';
 import { text } from '../support/locales';
-import { BANK_WEBHOOK_SECRET } from '../support/portal-server';
-import { callApi } from '../support/api';
-import { DEMO_USERS, signIn } from '../support/session';
-import { createHmac } from 'node:crypto';
+import { callApi, postBankDeposit } from '../support/api';
+import { DEMO_USERS, openSignedIn, signIn } from '../support/session';
 
 /**
  * The money core in a real browser against the built portal, in English and in Korean:
@@ -37,40 +29,12 @@ function uniqueAmount(): string {
   return `10.${String(randomBytes(2).readUInt16BE(0) % 10_000).padStart(4, '0')}1`;
 }
 
-async function postDeposit(amountKrw: string, depositorName = REGISTERED_NAME) {
-  const body = JSON.stringify({
-    bankReference: `E2E-${randomBytes(6).toString('hex')}`,
-    depositorName,
-    amountKrw,
-    receivedAt: new Date().toISOString(),
-  });
-  const timestamp = Math.floor(Date.now() / 1000);
-  const signature = `v1=${createHmac('sha256', BANK_WEBHOOK_SECRET).update(`${timestamp}.${body}`).digest('hex')}`;
-  const response = await fetch(`${baseURL}/api/bank/deposits`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-bank-timestamp': String(timestamp),
-      'x-bank-signature': signature,
-    },
-    body,
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { deposit: { status: string; reviewReason: string | null } };
+function postDeposit(amountKrw: string, depositorName = REGISTERED_NAME) {
+  return postBankDeposit(baseURL, { amountKrw, depositorName });
 }
 
-async function signedIn(
-  language: Language,
-  user: { email: string; password: string },
-  path: string,
-) {
-  const context = await newContext(browser, { language });
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await page.goto(`${baseURL}${path}`);
-  await signIn(page, language, user.email, user.password);
-  await page.waitForURL(`${baseURL}${path}`);
-  return { context, page, errors };
+function signedIn(language: Language, user: { email: string; password: string }, path: string) {
+  return openSignedIn(browser, baseURL, { language, user, path });
 }
 
 /** Fills the amount and presses Request; returns the new transaction's id from the URL. */
