@@ -105,7 +105,7 @@ export const statementLineSchema = z.object({
 });
 export type StatementLine = z.infer<typeof statementLineSchema>;
 
-export const STATEMENT_FORMATS = ['csv-utf8', 'csv-euc-kr', 'xlsx'] as const;
+export const STATEMENT_FORMATS = ['csv-utf8', 'csv-cp949', 'xlsx'] as const;
 
 /** The answer of both steps: the preview, or what the import did. */
 export const statementReportSchema = z.object({
@@ -149,7 +149,9 @@ export function outcomeKey(line: Pick<StatementLine, 'line' | 'outcome'>): strin
 }
 
 /** What the web sends back with the file to import it. */
-export function previewed(report: Pick<StatementReport, 'fingerprint' | 'lines'>): StatementPreviewed {
+export function previewed(
+  report: Pick<StatementReport, 'fingerprint' | 'lines'>,
+): StatementPreviewed {
   return { fingerprint: report.fingerprint, outcomes: report.lines.map(outcomeKey) };
 }
 

@@ -101,9 +101,7 @@ const depositRoutes: RoutePlugin = async (app) => {
       { config: operator, schema: { response: { 200: statementReportSchema } } },
       async (request) => {
         const user = app.signedInUser(request);
-        const statement = await readStatement(
-          await readUploadedFile(request, MAX_STATEMENT_BYTES),
-        );
+        const statement = await readStatement(await readUploadedFile(request, MAX_STATEMENT_BYTES));
         const report = await previewStatement(db, statement, user.id);
         request.log.info(
           { format: report.format, ...statementCounts(report.lines) },
@@ -120,9 +118,11 @@ const depositRoutes: RoutePlugin = async (app) => {
         const { bytes, fields } = await readUpload(request, ['preview'], MAX_STATEMENT_BYTES, {
           fieldBytes: MAX_PREVIEWED_BYTES,
         });
+        // What is wrong with the file first, then whether it is the file that was previewed.
+        const statement = await readStatement(bytes);
         const shown = statementPreviewedSchema.safeParse(parseJson(fields.preview));
         if (!shown.success) throw new AppError('STATEMENT_NOT_PREVIEWED');
-        const report = await importStatement(db, await readStatement(bytes), shown.data, user.id);
+        const report = await importStatement(db, statement, shown.data, user.id);
         request.log.info(
           { format: report.format, ...statementCounts(report.lines) },
           'bank statement imported',

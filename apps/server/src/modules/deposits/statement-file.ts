@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
+import iconv from 'iconv-lite';
 import type { STATEMENT_FORMATS } from '@portal/contract/statement-import';
 import { AppError } from '@server/lib/errors';
 
@@ -50,20 +51,24 @@ export async function readStatementTable(bytes: Buffer): Promise<StatementTable>
   return { format: decoded.format, rows: csvRows(decoded.text) };
 }
 
-/** UTF-8 when the bytes are valid UTF-8, else EUC-KR (CP949, which the WHATWG decoder reads). */
+/**
+ * UTF-8 when the bytes are valid UTF-8, else CP949: the Korean Windows encoding, EUC-KR with
+ * every Hangul syllable (똠 is 0x8C63 in CP949 and has no EUC-KR code). Node's own "euc-kr"
+ * decoder reads EUC-KR only and, fatal or not, silently turns 0x8C63 into "c", so a name would
+ * change without a word: iconv-lite reads CP949 whole and marks what it cannot read with U+FFFD,
+ * which CP949 cannot encode, so one in the text means the file is in neither encoding.
+ */
 function decodeText(bytes: Buffer): { format: StatementFormat; text: string } {
   // Text files have no NUL; UTF-16 and binaries do.
   if (bytes.includes(0)) throw unreadable('This file is not text. Send a CSV or .xlsx file.');
   try {
     return { format: 'csv-utf8', text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
   } catch {
-    // Korean is never valid UTF-8 in EUC-KR bytes, so a failure above means another encoding.
+    // Korean is never valid UTF-8 in CP949 bytes, so a failure above means the other encoding.
   }
-  try {
-    return { format: 'csv-euc-kr', text: new TextDecoder('euc-kr', { fatal: true }).decode(bytes) };
-  } catch (error) {
-    throw unreadable('The text is neither UTF-8 nor EUC-KR (CP949).', error);
-  }
+  const text = iconv.decode(bytes, 'cp949');
+  if (text.includes('\uFFFD')) throw unreadable('The text is neither UTF-8 nor CP949 (EUC-KR).');
+  return { format: 'csv-cp949', text };
 }
 
 function csvRows(text: string): StatementRow[] {

@@ -1,7 +1,4 @@
-import {
-  MAX_DEPOSITS_PER_DELIVERY,
-  type DepositNotification,
-} from '@portal/contract/transactions';
+import { MAX_DEPOSITS_PER_DELIVERY, type DepositNotification } from '@portal/contract/transactions';
 import {
   outcomeKey,
   type StatementLine,
@@ -109,7 +106,11 @@ function expectedNewDeposit(expected: string | undefined, line: number): boolean
   );
 }
 
-function report(statement: ReadStatement, lines: StatementLine[], imported: boolean): StatementReport {
+function report(
+  statement: ReadStatement,
+  lines: StatementLine[],
+  imported: boolean,
+): StatementReport {
   return {
     fingerprint: statement.fingerprint,
     format: statement.format,
@@ -145,7 +146,10 @@ async function recordStatement(
     );
     results.forEach((result, index) => recorded.set(batch[index]!.line, result));
   }
-  const numbers = await transactionNumbers(tx, [...recorded.values()].map((r) => r.deposit));
+  const numbers = await transactionNumbers(
+    tx,
+    [...recorded.values()].map((r) => r.deposit),
+  );
   return statement.lines.map((line) => {
     const same = sameDeposit.get(line.line);
     const result = recorded.get(line.line);
@@ -187,7 +191,11 @@ function newDeposit(deposit: DepositRow, numbers: Map<string, string>): Statemen
   if (deposit.status === 'refund_due' && deposit.refundReason) {
     return { kind: 'refund_due', reason: deposit.refundReason, transactions: related };
   }
-  return { kind: 'review', reason: deposit.reviewReason ?? 'no_prior_request', transactions: related };
+  return {
+    kind: 'review',
+    reason: deposit.reviewReason ?? 'no_prior_request',
+    transactions: related,
+  };
 }
 
 async function transactionNumbers(
@@ -257,7 +265,8 @@ async function recordedElsewhere(
     row.amountKrw === line.deposit.amountKrw &&
     row.receivedAt >= new Date(windows[index]!.from) &&
     row.receivedAt < new Date(windows[index]!.to) &&
-    normaliseDepositorName(row.depositorName) === normaliseDepositorName(line.deposit.depositorName) &&
+    normaliseDepositorName(row.depositorName) ===
+      normaliseDepositorName(line.deposit.depositorName) &&
     sameReceivingAccount(row.receivingAccount, line.deposit.receivingAccount ?? null);
   // Exact references first, so a re-import maps each line back to its own deposit.
   made.forEach((line, index) => {

@@ -176,7 +176,9 @@ function readLine(
       ...read,
       outcome: {
         kind: 'error',
-        problems: [{ column: 'receivingAccount', message: issue.message, value: receivingAccount ?? '' }],
+        problems: [
+          { column: 'receivingAccount', message: issue.message, value: receivingAccount ?? '' },
+        ],
       },
     };
   }

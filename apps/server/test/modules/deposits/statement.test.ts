@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { readStatement, type ReadLine } from '@server/modules/deposits/statement';
-import { encodeEucKr } from '../../euc-kr';
+import iconv from 'iconv-lite';
 
 /**
  * Reading statements as Korean banks export them (docs/decisions/019): each bank's header row,
@@ -11,7 +11,9 @@ import { encodeEucKr } from '../../euc-kr';
  */
 const csv = (rows: string[][]) =>
   Buffer.from(
-    rows.map((row) => row.map((cell) => (/[",\n]/.test(cell) ? `"${cell}"` : cell)).join(',')).join('\r\n'),
+    rows
+      .map((row) => row.map((cell) => (/[",\n]/.test(cell) ? `"${cell}"` : cell)).join(','))
+      .join('\r\n'),
     'utf8',
   );
 
@@ -33,8 +35,28 @@ describe('bank statement reading', () => {
         ['계좌번호', '123456-01-234567'],
         ['조회기간', '2026.11.01 ~ 2026.11.30'],
         [],
-        ['거래일시', '적요', '보낸분/받는분', '송금메모', '출금액(원)', '입금액(원)', '잔액(원)', '거래점', '구분'],
-        ['2026.11.24 11:35:00', '타행이체', '홍길동', '', '0', '1,392,500', '2,000,000', '인터넷', '입금'],
+        [
+          '거래일시',
+          '적요',
+          '보낸분/받는분',
+          '송금메모',
+          '출금액(원)',
+          '입금액(원)',
+          '잔액(원)',
+          '거래점',
+          '구분',
+        ],
+        [
+          '2026.11.24 11:35:00',
+          '타행이체',
+          '홍길동',
+          '',
+          '0',
+          '1,392,500',
+          '2,000,000',
+          '인터넷',
+          '입금',
+        ],
         ['2026.11.24 12:00:00', '체크카드', 'GS25', '', '4,700', '0', '1,995,300', '', '출금'],
         ['합계', '', '', '', '4,700', '1,392,500', '', '', ''],
       ]),
@@ -72,26 +94,77 @@ describe('bank statement reading', () => {
     },
     {
       bank: '우리',
-      header: ['No.', '거래일시', '적요', '기재내용', '지급(원)', '입금(원)', '거래후 잔액(원)', '취급기관'],
+      header: [
+        'No.',
+        '거래일시',
+        '적요',
+        '기재내용',
+        '지급(원)',
+        '입금(원)',
+        '거래후 잔액(원)',
+        '취급기관',
+      ],
       row: ['1', '2026.11.24 11:35', '타행건별', '김민준', '0', '50,000', '80,000', '본점'],
       at: '2026-11-24T11:35:00+09:00',
     },
     {
       bank: '하나',
-      header: ['No', '거래일시', '적요', '의뢰인/수취인', '입금', '출금', '거래후잔액', '구분', '거래점'],
+      header: [
+        'No',
+        '거래일시',
+        '적요',
+        '의뢰인/수취인',
+        '입금',
+        '출금',
+        '거래후잔액',
+        '구분',
+        '거래점',
+      ],
       row: ['1', '2026/11/24 11:35', '대체', '김민준', '50,000원', '', '80,000', '인터넷', '본점'],
       at: '2026-11-24T11:35:00+09:00',
     },
     {
       bank: 'NH농협 (date and time apart)',
-      header: ['구분', '거래일자', '출금금액(원)', '입금금액(원)', '거래 후 잔액(원)', '거래내용', '거래기록사항', '거래점', '거래시간'],
+      header: [
+        '구분',
+        '거래일자',
+        '출금금액(원)',
+        '입금금액(원)',
+        '거래 후 잔액(원)',
+        '거래내용',
+        '거래기록사항',
+        '거래점',
+        '거래시간',
+      ],
       row: ['1', '2026/11/24', '0', '50,000', '80,000', '타행이체', '김민준', '농협', '11:35:00'],
       at: '2026-11-24T11:35:00+09:00',
     },
     {
       bank: 'IBK기업 (the name in 상대계좌예금주명, not 거래내용)',
-      header: ['No', '거래일시', '출금', '입금', '거래후 잔액', '거래내용', '송금메시지', '상대계좌번호', '상대은행', '상대계좌예금주명'],
-      row: ['1', '2026-11-24 11:35:00', '0', '50000', '80000', '타행이체', '', '110123456789', '신한', '김민준'],
+      header: [
+        'No',
+        '거래일시',
+        '출금',
+        '입금',
+        '거래후 잔액',
+        '거래내용',
+        '송금메시지',
+        '상대계좌번호',
+        '상대은행',
+        '상대계좌예금주명',
+      ],
+      row: [
+        '1',
+        '2026-11-24 11:35:00',
+        '0',
+        '50000',
+        '80000',
+        '타행이체',
+        '',
+        '110123456789',
+        '신한',
+        '김민준',
+      ],
       at: '2026-11-24T11:35:00+09:00',
     },
     {
@@ -117,7 +190,10 @@ describe('bank statement reading', () => {
     ['2026-11-24T02:35:00Z', '2026-11-24T02:35:00+00:00'],
   ])('reads the time %s as %s (Korea time unless an offset is given)', async (text, iso) => {
     const statement = await readStatement(
-      csv([['거래일시', '입금자명', '입금액'], [text, '김민준', '50,000']]),
+      csv([
+        ['거래일시', '입금자명', '입금액'],
+        [text, '김민준', '50,000'],
+      ]),
     );
     expect(statement.lines[0]!.deposit?.receivedAt).toBe(iso);
   });
@@ -129,7 +205,10 @@ describe('bank statement reading', () => {
     ['₩1,000,000', '1000000'],
   ])('reads won written %j as %s', async (text, value) => {
     const statement = await readStatement(
-      csv([['거래일시', '입금자명', '입금액'], ['2026.11.24 11:35', '김민준', text]]),
+      csv([
+        ['거래일시', '입금자명', '입금액'],
+        ['2026.11.24 11:35', '김민준', text],
+      ]),
     );
     expect(statement.lines[0]!.deposit?.amountKrw).toBe(value);
   });
@@ -159,15 +238,18 @@ describe('bank statement reading', () => {
     ]);
   });
 
-  it('reads a CP949 (EUC-KR) file as Korean banks and Korean Excel save it', async () => {
-    const text = '거래일시,보낸분/받는분,입금액(원)\r\n2026.11.24 11:35:00,홍길동,"1,392,500"\r\n';
-    const bytes = encodeEucKr(text);
+  it('reads a CP949 file as Korean banks and Korean Excel save it, every Hangul syllable included', async () => {
+    // 똠 has no EUC-KR code: CP949 gives it 0x8C63, which Node's own decoder reads as "c".
+    const text = '거래일시,보낸분/받는분,입금액(원)\r\n2026.11.24 11:35:00,홍똠,"1,392,500"\r\n';
+    const bytes = iconv.encode(text, 'cp949');
+    expect(bytes.includes(Buffer.from([0x8c, 0x63]))).toBe(true);
+    expect(bytes.includes(Buffer.from([0xc8, 0xab]))).toBe(true); // 홍
     // Not UTF-8: the file is really in the other encoding.
     expect(() => new TextDecoder('utf-8', { fatal: true }).decode(bytes)).toThrow();
     const statement = await readStatement(bytes);
-    expect(statement.format).toBe('csv-euc-kr');
+    expect(statement.format).toBe('csv-cp949');
     expect(deposits(statement.lines)).toEqual([
-      { name: '홍길동', amount: '1392500', at: '2026-11-24T11:35:00+09:00', account: undefined },
+      { name: '홍똠', amount: '1392500', at: '2026-11-24T11:35:00+09:00', account: undefined },
     ]);
   });
 
@@ -177,7 +259,14 @@ describe('bank statement reading', () => {
     sheet.addRow(['하나은행 거래내역']);
     sheet.addRow(['계좌번호 : 123-456789-01234']);
     sheet.addRow(['거래일시', '적요', '의뢰인/수취인', '입금', '출금', '거래후잔액']);
-    const row = sheet.addRow([new Date(Date.UTC(2026, 10, 24, 11, 35, 0)), '대체', '홍길동', 1392500, 0, 2000000]);
+    const row = sheet.addRow([
+      new Date(Date.UTC(2026, 10, 24, 11, 35, 0)),
+      '대체',
+      '홍길동',
+      1392500,
+      0,
+      2000000,
+    ]);
     row.getCell(1).numFmt = 'yyyy-mm-dd hh:mm:ss';
     sheet.addRow(['2026-11-24 12:00', '대체', '김민준', '50,000', '', '2050000']);
     const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
@@ -185,8 +274,18 @@ describe('bank statement reading', () => {
     expect(statement.format).toBe('xlsx');
     expect(statement.receivingAccount).toBe('123-456789-01234');
     expect(deposits(statement.lines)).toEqual([
-      { name: '홍길동', amount: '1392500', at: '2026-11-24T11:35:00+09:00', account: '123-456789-01234' },
-      { name: '김민준', amount: '50000', at: '2026-11-24T12:00:00+09:00', account: '123-456789-01234' },
+      {
+        name: '홍길동',
+        amount: '1392500',
+        at: '2026-11-24T11:35:00+09:00',
+        account: '123-456789-01234',
+      },
+      {
+        name: '김민준',
+        amount: '50000',
+        at: '2026-11-24T12:00:00+09:00',
+        account: '123-456789-01234',
+      },
     ]);
     expect(statement.lines.map((line) => line.line)).toEqual([4, 5]);
   });
