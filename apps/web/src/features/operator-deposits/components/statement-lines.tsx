@@ -50,9 +50,9 @@ function outcomeText(t: TFunction, line: StatementLine, done: boolean): string {
         source: t(`source.${outcome.source}`),
       });
     case 'skipped':
-      return t(`import.will.skipped.${outcome.why}`);
+      return t(`import.${tense}.skipped.${outcome.why}`);
     case 'error':
-      return t('import.will.error');
+      return t(`import.${tense}.error`);
   }
 }
 
