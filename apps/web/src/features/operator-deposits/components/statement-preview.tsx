@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,20 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { StatementLines } from '@/features/operator-deposits/components/statement-lines';
+
+/**
+ * A step's title, which takes the focus when the step appears: the button pressed is gone, and
+ * the dialog, scrolled down to it, shows the new step from its top.
+ */
+function StepTitle({ children }: { children: string }) {
+  const title = useRef<HTMLParagraphElement>(null);
+  useEffect(() => title.current?.focus(), []);
+  return (
+    <Text ref={title} fw={700} tabIndex={-1} style={{ outline: 'none' }}>
+      {children}
+    </Text>
+  );
+}
 
 /** The figures of a preview or an import, and what the file was read as. */
 export function StatementSummary({ report }: { report: StatementReport }) {
@@ -76,7 +91,7 @@ export function StatementPreview({
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="md" role="region" aria-label={t('import.previewTitle')}>
-        <Text fw={700}>{t('import.previewTitle')}</Text>
+        <StepTitle>{t('import.previewTitle')}</StepTitle>
         {changed.length > 0 ? (
           <Alert color="orange" variant="light" title={t('import.changedTitle')}>
             {t('import.changed', { lines: changed.join(', ') })}
@@ -123,7 +138,7 @@ export function StatementDone({
   const counts = statementCounts(report.lines);
   return (
     <Stack gap="md" role="region" aria-label={t('import.doneTitle')}>
-      <Text fw={700}>{t('import.doneTitle')}</Text>
+      <StepTitle>{t('import.doneTitle')}</StepTitle>
       <StatementSummary report={report} />
       {counts.meanwhile > 0 ? (
         <Text fz="sm" c="dark.7">
