@@ -95,6 +95,15 @@ describe.each(['en', 'ko'] as const)('statement import in %s', (language: Langua
       await page.getByRole('button', { name: d('actions.import') }).click();
       const dialog = page.getByRole('dialog', { name: d('import.title') });
       await dialog.waitFor();
+      await dialog.getByText(d('import.lead')).waitFor();
+      // The dialog fades in: the picture is taken once it is there, not halfway.
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('.mantine-Modal-content')].every(
+          (element) => getComputedStyle(element).opacity === '1',
+        ),
+      );
+      await noSideways(page);
+      await screenshot(page, `statement-import-pick-${language}-${viewport}`, { fullPage: false });
       await dialog.locator('input[type="file"]').setInputFiles({
         name: 'kb-statement.csv',
         mimeType: 'text/csv',
