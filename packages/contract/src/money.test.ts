@@ -3,6 +3,7 @@ import {
   ASSET_AMOUNT,
   assetAmountSchema,
   checkAmount,
+  checkWon,
   KRW_AMOUNT,
   krwAmountSchema,
   RATE_KRW,
@@ -76,5 +77,28 @@ describe('the API takes plain decimal strings', () => {
     expect(messageOf(rateKrwSchema, '1400.123')).toBe('! numberTooManyDecimals?places=2');
     expect(messageOf(assetAmountSchema, 12)).toBe('! numberInvalid');
     expect(messageOf(assetAmountSchema, undefined)).toBe('! required');
+  });
+});
+
+describe('checkWon: won as a statement or a bank screen writes them', () => {
+  it('drops a won sign or unit at either end, then reads whole won', () => {
+    for (const text of [
+      '1,000,000',
+      '1,000,000원',
+      ' 1000000 ',
+      '₩1,000,000',
+      '1000000 KRW',
+      '1,000,000 원',
+    ]) {
+      expect(checkWon(text)).toEqual({ ok: true, value: '1000000' });
+    }
+  });
+
+  it('refuses what is not whole won, each for its reason, never naming decimal places', () => {
+    expect(checkWon('1,00원')).toEqual({ ok: false, message: 'numberGrouping' });
+    expect(checkWon('1000.5')).toEqual({ ok: false, message: 'numberWholeWon' });
+    expect(checkWon('1만원')).toEqual({ ok: false, message: 'numberInvalid' });
+    expect(checkWon('0원')).toEqual({ ok: false, message: 'amountNotPositive' });
+    expect(checkWon('')).toEqual({ ok: false, message: 'required' });
   });
 });

@@ -150,3 +150,17 @@ export function subtractAmounts(a: string, b: string): string {
 export function assetForKrw(amountKrw: string, rateKrw: string): string {
   return new Big(amountKrw).div(rateKrw).round(ASSET_DECIMALS, Big.roundDown).toFixed();
 }
+
+/**
+ * Won as a bank's screen or statement prints them and people copy them: a won sign or unit at
+ * either end ("₩1,392,500", "1,392,500원", "1392500 KRW") is dropped before the one reader
+ * (docs/decisions/014), so "1,00원" is still refused for its comma, not taken as 100.
+ */
+export function withoutWonSign(text: string): string {
+  return text.trim().replace(/^₩\s*|\s*(?:원|KRW)$/gi, '');
+}
+
+/** Whole won as written on a statement or typed: `withoutWonSign`, then the won reading. */
+export function checkWon(text: string): AmountCheck {
+  return checkAmount(withoutWonSign(text), KRW_AMOUNT, { grouping: true });
+}

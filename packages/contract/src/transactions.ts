@@ -495,17 +495,6 @@ export const depositListResponseSchema = z.object({
 });
 export type DepositList = z.infer<typeof depositListResponseSchema>;
 
-/** POST /api/operator/deposits/import (multipart, one CSV file) answers with a line-by-line report. */
-export const statementImportResponseSchema = z.object({
-  lines: z.number().int(),
-  recorded: z.number().int(),
-  duplicates: z.number().int(),
-  settled: z.number().int(),
-  review: z.number().int(),
-  errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
-});
-export type StatementImportReport = z.infer<typeof statementImportResponseSchema>;
-
 /** The payload of a live update, as the server checks it before sending (see transaction-states). */
 export const transactionChangeEventSchema = z.strictObject({
   transactionId: z.string(),

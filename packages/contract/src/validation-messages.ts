@@ -53,6 +53,12 @@ export const VALIDATION_MESSAGES_EN = {
     'A bank reference has 1 to 100 letters, digits, dashes, dots, slashes or underscores.',
   dateInvalid: 'Enter a valid date and time.',
   dateInFuture: 'The date cannot be in the future.',
+  statementDateInvalid:
+    'Write the date and time as the bank does, for example 2026.11.24 11:35:00 or 2026-11-24 11:35.',
+  statementTimeMissing:
+    'Give the time of day as well as the date: a deposit is matched by when it arrived.',
+  statementDepositAndWithdrawal:
+    'This line has both a deposit and a withdrawal amount, so it is not clear which it is.',
   bankAccountNumberInvalid: 'A bank account number has 6 to 30 digits and dashes.',
   payeeBankInvalid: 'Choose a bank from the list.',
   payeeAccountNumberInvalid: 'An account number has 10 to 16 digits, with or without dashes.',

@@ -54,6 +54,12 @@ export const STATUS_BY_CODE = {
   DEPOSIT_ALREADY_RECORDED: 409,
   DEPOSIT_ALREADY_RESOLVED: 409,
   STATEMENT_INVALID: 400,
+  STATEMENT_EMPTY: 400,
+  STATEMENT_UNREADABLE: 400,
+  STATEMENT_TOO_MANY_LINES: 400,
+  STATEMENT_COLUMNS_MISSING: 400,
+  STATEMENT_NOT_PREVIEWED: 400,
+  STATEMENT_CHANGED: 409,
   KYC_REQUIRED: 403,
   MERCHANT_ACCOUNT_TAKEN: 409,
   HOLDER_NAME_MISMATCH: 409,
@@ -131,7 +137,17 @@ export const DEFAULT_MESSAGES = {
   DEPOSIT_ALREADY_RECORDED: 'A deposit with this bank reference is already recorded.',
   DEPOSIT_ALREADY_RESOLVED: 'This deposit has already been resolved.',
   STATEMENT_INVALID:
-    'The bank statement file could not be read. Check that it is a CSV with the expected columns.',
+    'The bank statement file could not be read as CSV: a quote or a line is broken. Save it again from the bank or from Excel.',
+  STATEMENT_EMPTY: 'The bank statement file has no lines.',
+  STATEMENT_UNREADABLE:
+    'This is not a bank statement the portal can read. Send a CSV file (UTF-8 or EUC-KR) or an Excel .xlsx file.',
+  STATEMENT_TOO_MANY_LINES: 'The bank statement has too many lines. Split it into smaller files.',
+  STATEMENT_COLUMNS_MISSING:
+    'The bank statement has no header row with the columns a deposit needs: when, who and how much.',
+  STATEMENT_NOT_PREVIEWED:
+    'Preview this file first: an import takes exactly the file and the lines its preview showed.',
+  STATEMENT_CHANGED:
+    'Some lines would now do something else than the preview showed, so nothing was imported. Preview the file again.',
   KYC_REQUIRED: 'Verification is required before you can buy or sell.',
   MERCHANT_ACCOUNT_TAKEN: 'This merchant account is already saved by another portal user.',
   HOLDER_NAME_MISMATCH:

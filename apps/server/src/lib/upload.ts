@@ -29,7 +29,7 @@ export async function readUploadedFile(
   return (await readUpload(request, [], maxBytes)).bytes;
 }
 
-/** Longest text field an upload may carry beside its file. */
+/** Longest text field an upload may carry beside its file, unless the route says otherwise. */
 const MAX_FIELD_BYTES = 1024;
 
 /**
@@ -41,6 +41,7 @@ export async function readUpload<Field extends string>(
   request: FastifyRequest,
   fieldNames: readonly Field[],
   maxBytes: number = MAX_KYC_FILE_BYTES,
+  { fieldBytes = MAX_FIELD_BYTES }: { fieldBytes?: number } = {},
 ): Promise<{ bytes: Buffer; fields: Partial<Record<Field, string>> }> {
   if (!request.isMultipart()) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data.');
@@ -53,7 +54,7 @@ export async function readUpload<Field extends string>(
         fileSize: maxBytes,
         files: 1,
         fields: fieldNames.length,
-        fieldSize: MAX_FIELD_BYTES,
+        fieldSize: fieldBytes,
         parts: 1 + fieldNames.length,
       },
     });

@@ -13,20 +13,25 @@ import {
   depositNotificationSchema,
   depositOutcomeSchema,
   depositSchema,
-  statementImportResponseSchema,
   transactionIdParamsSchema,
-  type StatementImportReport,
 } from '@portal/contract/transactions';
+import {
+  MAX_STATEMENT_BYTES,
+  statementCounts,
+  statementPreviewedSchema,
+  statementReportSchema,
+} from '@portal/contract/statement-import';
 import { z } from 'zod';
 import { AppError } from '@server/lib/errors';
-import { readUploadedFile } from '@server/lib/upload';
+import { readUpload, readUploadedFile } from '@server/lib/upload';
 import multipart from '@server/plugins/external/multipart';
 import { issuesToFields, type RoutePlugin } from '@server/lib/zod-routes';
 import { depositDetail, findDeposit, listDeposits, toDeposits } from './repository';
 import { recordDelivery } from './deliveries';
 import { markRefunded, matchDeposit, refundDeposit, writeOffDeposit } from './decisions';
 import { recordDeposit, recordDeposits } from './service';
-import { MAX_STATEMENT_BYTES, parseStatement } from './statement';
+import { readStatement } from './statement';
+import { importStatement, previewStatement } from './statement-import';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyBankNotification } from './webhook-signature';
 
 /**
@@ -35,7 +40,10 @@ import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyBankNotification } from './we
  *   POST /bank/deposits                 the bank's signed webhook (machine caller, no session):
  *                                       one deposit, or { deposits: [...] } (up to 500)
  *   POST /operator/deposits             manual entry; 409 if the bank reference is known
- *   POST /operator/deposits/import      a bank statement CSV (multipart, field "file")
+ *   POST /operator/deposits/import/preview  a bank statement (multipart: file): what each
+ *                                       line would do, nothing written (decision 019)
+ *   POST /operator/deposits/import      the same file and what its preview showed (multipart:
+ *                                       file, preview): writes exactly that, or 409
  *   GET  /operator/deposits             ?status&page&pageSize, newest first
  *
  * and the operator decides on each one that did not settle a buy by itself (decisions.ts):
@@ -46,6 +54,17 @@ import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyBankNotification } from './we
  *   POST /operator/deposits/:id/refunded   { bankReference, refundedOn }
  *   POST /operator/deposits/:id/write-off  { reason }
  */
+/** What a preview of the longest statement sends back: one short outcome per line. */
+const MAX_PREVIEWED_BYTES = 2 * 1024 * 1024;
+
+function parseJson(text: string | undefined): unknown {
+  try {
+    return text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 const depositRoutes: RoutePlugin = async (app) => {
   const { db } = app;
   const operator = { access: ['operator' as const] };
@@ -74,39 +93,40 @@ const depositRoutes: RoutePlugin = async (app) => {
     },
   );
 
-  // Only the statement import accepts multipart bodies.
+  // Only the statement import accepts multipart bodies: preview, then import (decision 019).
   app.register(async (imports) => {
     await imports.register(multipart);
     imports.post(
-      '/operator/deposits/import',
-      { config: operator, schema: { response: { 200: statementImportResponseSchema } } },
+      '/operator/deposits/import/preview',
+      { config: operator, schema: { response: { 200: statementReportSchema } } },
       async (request) => {
         const user = app.signedInUser(request);
-        const lines = parseStatement(await readUploadedFile(request, MAX_STATEMENT_BYTES));
-        const report: StatementImportReport = {
-          lines: lines.length,
-          recorded: 0,
-          duplicates: 0,
-          settled: 0,
-          review: 0,
-          errors: [],
-        };
-        // One deposit per database transaction: a bad line never undoes the good ones, and a
-        // re-import of the same file only reports duplicates.
-        for (const line of lines) {
-          if (!line.deposit) {
-            report.errors.push({ line: line.line, message: line.error ?? 'not valid' });
-            continue;
-          }
-          const recorded = await recordDeposit(db, line.deposit, 'statement', user.id);
-          if (recorded.duplicate) report.duplicates += 1;
-          else {
-            report.recorded += 1;
-            if (recorded.deposit.status === 'settled') report.settled += 1;
-            else report.review += 1;
-          }
-        }
-        request.log.info({ ...report, errors: report.errors.length }, 'bank statement imported');
+        const statement = await readStatement(await readUploadedFile(request, MAX_STATEMENT_BYTES));
+        const report = await previewStatement(db, statement, user.id);
+        request.log.info(
+          { format: report.format, ...statementCounts(report.lines) },
+          'bank statement previewed',
+        );
+        return report;
+      },
+    );
+    imports.post(
+      '/operator/deposits/import',
+      { config: operator, schema: { response: { 200: statementReportSchema } } },
+      async (request) => {
+        const user = app.signedInUser(request);
+        const { bytes, fields } = await readUpload(request, ['preview'], MAX_STATEMENT_BYTES, {
+          fieldBytes: MAX_PREVIEWED_BYTES,
+        });
+        // What is wrong with the file first, then whether it is the file that was previewed.
+        const statement = await readStatement(bytes);
+        const shown = statementPreviewedSchema.safeParse(parseJson(fields.preview));
+        if (!shown.success) throw new AppError('STATEMENT_NOT_PREVIEWED');
+        const report = await importStatement(db, statement, shown.data, user.id);
+        request.log.info(
+          { format: report.format, ...statementCounts(report.lines) },
+          'bank statement imported',
+        );
         return report;
       },
     );

@@ -29,7 +29,7 @@ export interface RecordedDeposit {
   decision: DepositDecision | null;
 }
 
-/** A deposit on its own: a batch of one (the manual entry, the statement import's lines). */
+/** A deposit on its own: a batch of one (the manual entry). */
 export async function recordDeposit(
   db: Database,
   input: DepositNotification,

@@ -6,7 +6,6 @@ import type {
   Deposit,
   DepositOutcome,
   OperatorTransaction,
-  StatementImportReport,
 } from '@portal/contract/transactions';
 import { assetForKrw } from '@portal/contract/money';
 import { sandboxMerchantAccounts } from '@server/db/schema';
@@ -229,67 +228,6 @@ describe('operator: deposits that need a person', () => {
       acceptAmountDifference: true,
     });
     expect(twice.json()).toMatchObject({ error: { code: 'DEPOSIT_NOT_USABLE' } });
-  });
-
-  it('imports a bank statement: good lines recorded and matched, bad lines reported, a re-import only duplicates', async () => {
-    const owner = await kit.person();
-    const account = await kit.account(owner);
-    const buy = await kit.made(owner, 'buy', account.id, '4');
-    const later = new Date(Date.now() + 60_000);
-    const kst = new Date(later.getTime() + 9 * 3600_000)
-      .toISOString()
-      .slice(0, 19)
-      .replace('T', ' ');
-    const csv = [
-      '\uFEFFreceived_at,bank_reference,depositor_name,amount_krw,receiving_account',
-      `${kst},${reference()},${owner.name},"${Number(buy.totalKrw).toLocaleString('en-US')}",${buy.depositInstructions!.accountNumber}`,
-      `${kst},${reference()},누군가,12345,`,
-      `not a date,${reference()},누군가,12345,`,
-      `${kst},,누군가,12345,`,
-      // Read as a form reads amounts: a comma out of place is refused, not taken as 100.
-      `${kst},${reference()},누군가,"1,00",`,
-    ].join('\r\n');
-    const upload = async () => {
-      const boundary = `----portal${randomBytes(8).toString('hex')}`;
-      const body = Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="statement.csv"\r\nContent-Type: text/csv\r\n\r\n`,
-        ),
-        Buffer.from(csv, 'utf8'),
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
-      return operator.browser.post('/api/operator/deposits/import', body, {
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-      });
-    };
-    const first = await upload();
-    expect(first.statusCode).toBe(200);
-    const report = first.json<StatementImportReport>();
-    expect(report).toMatchObject({ lines: 5, recorded: 2, duplicates: 0, settled: 1, review: 1 });
-    expect(report.errors.map((error) => error.line)).toEqual([4, 5, 6]);
-    expect(report.errors[2]?.message).toBe(
-      'amount_krw: Put commas only between groups of three digits, as in 1,000 or 1,000,000.',
-    );
-    const detail = (
-      await owner.browser.get(`/api/transactions/${buy.id}`)
-    ).json<OperatorTransaction>();
-    expect(detail.status).toBe('Completed');
-    const second = (await upload()).json<StatementImportReport>();
-    expect(second).toMatchObject({ recorded: 0, duplicates: 2 });
-  });
-
-  it('refuses a statement without the required columns', async () => {
-    const boundary = 'portalboundary';
-    const body = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="s.csv"\r\nContent-Type: text/csv\r\n\r\nfoo,bar\r\n1,2\r\n--${boundary}--\r\n`;
-    const response = await operator.browser.post(
-      '/api/operator/deposits/import',
-      Buffer.from(body),
-      {
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-      },
-    );
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: { code: 'STATEMENT_INVALID' } });
   });
 });
 

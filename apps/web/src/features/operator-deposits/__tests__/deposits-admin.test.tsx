@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Deposit, StatementImportReport } from '@portal/contract/transactions';
+import type { Deposit } from '@portal/contract/transactions';
 import { operatorDepositsQueryKey } from '@/features/operator-deposits/api/get-deposits';
 import { DepositsAdmin } from '@/features/operator-deposits/components/deposits-admin';
 import { LIVE_QUERY_PREFIXES } from '@/lib/transactions/use-live-updates';
-import { apiRequests, mockApi } from '@/testing/api';
+import { mockApi } from '@/testing/api';
 import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
 
 const deposit = (overrides: Partial<Deposit>): Deposit => ({
@@ -255,41 +255,6 @@ describe('deposits (operator)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Record deposit' }));
     expect(
       await within(dialog).findByText('A deposit with this bank reference is already recorded.'),
-    ).toBeTruthy();
-  });
-
-  it('imports a bank statement and shows the report', async () => {
-    const report: StatementImportReport = {
-      lines: 4,
-      recorded: 2,
-      duplicates: 1,
-      settled: 1,
-      review: 1,
-      errors: [{ line: 5, message: 'amount_krw is not a whole number of won' }],
-    };
-    const post = mockApi.post.mockResolvedValue(ok(report));
-    await renderApp(<DepositsAdmin />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Import a bank statement' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Import a bank statement' });
-    expect(within(dialog).getByText(/bank_reference,depositor_name,amount_krw/)).toBeTruthy();
-    const sample = within(dialog).getByRole('link', { name: 'Download a sample file' });
-    expect(decodeURIComponent(sample.getAttribute('href') ?? '')).toContain('received_at');
-    const file = new File(['bank_reference,depositor_name\n'], 'statement.csv', {
-      type: 'text/csv',
-    });
-    const picker = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
-    fireEvent.change(picker, { target: { files: [file] } });
-    const result = await within(dialog).findByRole('region', { name: 'Import report' });
-    const [url, body] = post.mock.calls[0]!;
-    expect(url).toBe('/operator/deposits/import');
-    expect(
-      apiRequests.find(({ method }) => method === 'POST')?.headers.get('content-type'),
-    ).toMatch(/^multipart\/form-data; boundary=/);
-    // (The file's name and bytes do not survive jsdom's way to Node's fetch; see kyc-documents.)
-    expect(((body as FormData).get('file') as File).type).toBe('text/csv');
-    expect(within(result).getByText('New deposits').nextSibling?.textContent).toBe('2');
-    expect(
-      within(result).getByText('Line 5: amount_krw is not a whole number of won'),
     ).toBeTruthy();
   });
 

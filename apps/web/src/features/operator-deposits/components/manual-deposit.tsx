@@ -5,7 +5,7 @@ import { DateTimePicker } from '@mantine/dates';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { typedKrwAmountSchema } from '@portal/contract/money';
+import { typedKrwAmountSchema, withoutWonSign } from '@portal/contract/money';
 import { atMost } from '@portal/contract/validation';
 import { depositNotificationSchema } from '@portal/contract/transactions';
 import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
@@ -24,7 +24,10 @@ import { useFormSubmit } from '@/lib/use-form-submit';
  */
 const formSchema = depositNotificationSchema.extend({
   // Won as the operator reads them off the bank's screen: "1,392,500원" (decision 014).
-  amountKrw: z.preprocess(withoutWonSign, typedKrwAmountSchema),
+  amountKrw: z.preprocess(
+    (value) => (typeof value === 'string' ? withoutWonSign(value) : value),
+    typedKrwAmountSchema,
+  ),
   receivedAt: z
     .string({ error: 'required' })
     .refine((value) => koreaWallClockToIso(value) !== null, { error: 'dateInvalid' }),
@@ -49,14 +52,6 @@ const FIELDS = [
   'receivedAt',
   'receivingAccount',
 ] as const;
-
-/**
- * A won sign or unit at either end of the amount ("₩1,392,500", "1,392,500 원", "1392500 KRW")
- * is dropped; the number itself is read by the one reader, so "1,00" is refused, not taken as 100.
- */
-function withoutWonSign(value: unknown) {
-  return typeof value === 'string' ? value.trim().replace(/^₩\s*|\s*(?:원|KRW)$/gi, '') : value;
-}
 
 export function ManualDepositDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation(['depositsAdmin', 'common']);

@@ -1,48 +1,45 @@
 import '@mantine/dropzone/styles.css';
 import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Code,
-  Group,
-  List,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Anchor, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { StatementImportReport } from '@portal/contract/transactions';
+import {
+  MAX_STATEMENT_BYTES,
+  outcomeKey,
+  STATEMENT_TEMPLATE_HEADER,
+  statementCounts,
+  type StatementReport,
+} from '@portal/contract/statement-import';
 import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
 import { FormAlert } from '@/components/ui/form-alert';
+import { apiErrorOf } from '@/lib/api-error';
 import { errorMessage } from '@/lib/form-errors';
-import { settleToast, toast } from '@/lib/notifications';
-import { useImportStatement } from '@/features/operator-deposits/api/import-statement';
-
-export const STATEMENT_COLUMNS = [
-  'bank_reference',
-  'depositor_name',
-  'amount_krw',
-  'received_at',
-  'receiving_account',
-] as const;
+import { toast } from '@/lib/notifications';
+import { usePhone } from '@/lib/use-phone';
+import {
+  useImportStatement,
+  usePreviewStatement,
+} from '@/features/operator-deposits/api/import-statement';
+import {
+  StatementDone,
+  StatementPreview,
+} from '@/features/operator-deposits/components/statement-preview';
 
 const SAMPLE_CSV = [
-  STATEMENT_COLUMNS.join(','),
+  STATEMENT_TEMPLATE_HEADER.join(','),
   'TX20260302-0001,홍길동,1392500,2026-03-02T10:15:00+09:00,110-123-456789',
   'TX20260302-0002,김민준,500000,2026-03-02T11:40:00+09:00,110-123-456789',
 ].join('\n');
 // A byte order mark so that spreadsheet programs read the Korean names as UTF-8.
 const SAMPLE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(`\uFEFF${SAMPLE_CSV}\n`)}`;
 
-const MAX_BYTES = 5 * 1024 * 1024;
 const ACCEPT = {
   'text/csv': ['.csv'],
   'application/vnd.ms-excel': ['.csv'],
   'text/plain': ['.csv'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
 };
 
 export function StatementImportDialog({
@@ -53,11 +50,14 @@ export function StatementImportDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['depositsAdmin', 'common']);
+  // The preview is a table of lines: on a phone the dialog takes the whole screen for it.
+  const phone = usePhone();
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      size="lg"
+      size="64rem"
+      fullScreen={phone}
       title={t('import.title')}
       closeButtonProps={{ 'aria-label': t('common:actions.close') }}
       styles={{ content: koreanLineBreaks, title: { fontWeight: 700 } }}
@@ -67,40 +67,84 @@ export function StatementImportDialog({
   );
 }
 
-/** Upload a bank statement CSV; every line goes through the same matching as a notification. */
+type Step =
+  | { kind: 'pick' }
+  | { kind: 'preview'; file: File; report: StatementReport; changed: number[] }
+  | { kind: 'done'; report: StatementReport };
+
+/** A refusal of the file in the reader's words; a missing column is named as they call it. */
+function refusalText(t: TFunction, error: unknown): string {
+  const apiError = apiErrorOf(error);
+  if (apiError?.code === 'STATEMENT_COLUMNS_MISSING' && apiError.fields) {
+    const columns = Object.keys(apiError.fields).map((column) =>
+      t(`depositsAdmin:import.column.${column}`),
+    );
+    return t('depositsAdmin:import.columnsMissing', { columns: columns.join(', ') });
+  }
+  return errorMessage(t, error);
+}
+
+/**
+ * A bank statement in two steps (docs/decisions/019): the file is read and every line shown with
+ * what it will do, nothing recorded; then "Import N lines" records exactly that. When a line
+ * would do something else by then (the bank's notification settled the buy, a buy was cancelled),
+ * nothing is recorded and the new preview marks the lines that changed.
+ */
 export function StatementImport({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation(['depositsAdmin', 'errors']);
-  const upload = useImportStatement();
-  const [report, setReport] = useState<StatementImportReport | null>(null);
+  const preview = usePreviewStatement();
+  const importing = useImportStatement();
+  const [step, setStep] = useState<Step>({ kind: 'pick' });
   const [problem, setProblem] = useState<string | null>(null);
 
-  const send = async (file: File) => {
+  const read = async (file: File) => {
     setProblem(null);
-    const id = toast('loading', { message: t('import.uploading', { name: file.name }) });
     try {
-      const result = await upload.mutateAsync(file);
-      setReport(result);
-      settleToast(id, result.errors.length > 0 ? 'warning' : 'success', {
-        message: t('import.done', { recorded: result.recorded }),
-      });
+      const report = await preview.mutateAsync(file);
+      setStep({ kind: 'preview', file, report, changed: [] });
     } catch (error) {
-      const message = errorMessage(t, error);
-      setProblem(message);
-      settleToast(id, 'error', { message });
+      setProblem(refusalText(t, error));
     }
   };
 
-  if (report) {
+  if (step.kind === 'preview') {
+    const { file, report } = step;
+    const confirm = async () => {
+      try {
+        const done = await importing.mutateAsync({ file, report });
+        toast('success', {
+          message: t('import.done', { count: statementCounts(done.lines).toImport }),
+        });
+        setStep({ kind: 'done', report: done });
+      } catch (error) {
+        if (apiErrorOf(error)?.code !== 'STATEMENT_CHANGED') throw error;
+        // Nothing was written: read the file again and mark what moved on meanwhile.
+        const fresh = await preview.mutateAsync(file);
+        const before = new Map(report.lines.map((line) => [line.line, outcomeKey(line)]));
+        const changed = fresh.lines
+          .filter((line) => before.get(line.line) !== outcomeKey(line))
+          .map((line) => line.line);
+        setStep({ kind: 'preview', file, report: fresh, changed });
+      }
+    };
     return (
-      <Stack gap="md">
-        <ImportReport report={report} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => setReport(null)}>
-            {t('import.another')}
-          </Button>
-          <Button onClick={onDone}>{t('import.close')}</Button>
-        </Group>
-      </Stack>
+      <StatementPreview
+        key={step.report.fingerprint + step.changed.join(',')}
+        report={report}
+        changed={step.changed}
+        onImport={confirm}
+        onCancel={() => setStep({ kind: 'pick' })}
+      />
+    );
+  }
+
+  if (step.kind === 'done') {
+    return (
+      <StatementDone
+        report={step.report}
+        onAnother={() => setStep({ kind: 'pick' })}
+        onClose={onDone}
+      />
     );
   }
 
@@ -109,26 +153,17 @@ export function StatementImport({ onDone }: { onDone: () => void }) {
       <Text fz="sm" c="dark.7">
         {t('import.lead')}
       </Text>
-      <Stack gap={4}>
-        <Text fz="sm" fw={600}>
-          {t('import.columns')}
-        </Text>
-        <Code block>{STATEMENT_COLUMNS.join(',')}</Code>
-        <Anchor href={SAMPLE_HREF} download="bank-statement-sample.csv" fz="sm">
-          {t('import.sample')}
-        </Anchor>
-      </Stack>
       <FormAlert message={problem} />
       <Dropzone
         onDrop={(files) => {
           const [file] = files;
-          if (file) void send(file);
+          if (file) void read(file);
         }}
         onReject={() => setProblem(t('import.refused'))}
         accept={ACCEPT}
-        maxSize={MAX_BYTES}
+        maxSize={MAX_STATEMENT_BYTES}
         multiple={false}
-        loading={upload.isPending}
+        loading={preview.isPending}
         role="button"
         aria-label={t('import.dropLabel')}
         p="lg"
@@ -153,44 +188,18 @@ export function StatementImport({ onDone }: { onDone: () => void }) {
           </div>
         </Group>
       </Dropzone>
-    </Stack>
-  );
-}
-
-/** What the import did, line by line where a line could not be used. */
-export function ImportReport({ report }: { report: StatementImportReport }) {
-  const { t } = useTranslation('depositsAdmin');
-  const figures = ['lines', 'recorded', 'duplicates', 'settled', 'review'] as const;
-  return (
-    <Stack gap="sm" role="region" aria-label={t('import.report.title')}>
-      <Text fw={700}>{t('import.report.title')}</Text>
-      <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" component="dl" m={0}>
-        {figures.map((figure) => (
-          <div key={figure}>
-            <Text component="dt" fz="xs" c="dark.6">
-              {t(`import.report.${figure}`)}
-            </Text>
-            <Text component="dd" m={0} fz="lg" fw={700}>
-              {report[figure]}
-            </Text>
-          </div>
-        ))}
-      </SimpleGrid>
-      {report.errors.length > 0 ? (
-        <Alert color="yellow" variant="light" title={t('import.report.errors')}>
-          <List size="sm" spacing={2}>
-            {report.errors.map((error) => (
-              <List.Item key={`${error.line}-${error.message}`}>
-                {t('import.report.line', { line: error.line, message: error.message })}
-              </List.Item>
-            ))}
-          </List>
-        </Alert>
-      ) : (
-        <Text fz="sm" c="teal.9">
-          {t('import.report.noErrors')}
+      <Stack gap={4}>
+        <Text fz="sm" fw={600}>
+          {t('import.template')}
         </Text>
-      )}
+        <Text fz="xs" c="dark.6">
+          {t('import.templateLead')}
+        </Text>
+        <Code block>{STATEMENT_TEMPLATE_HEADER.join(',')}</Code>
+        <Anchor href={SAMPLE_HREF} download="bank-statement-sample.csv" fz="sm">
+          {t('import.sample')}
+        </Anchor>
+      </Stack>
     </Stack>
   );
 }
