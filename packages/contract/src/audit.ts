@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = [
   'name_change_rejected',
   'merchant_created',
   'merchant_changed',
+  'deposit_recorded',
+  'statement_imported',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'invalid' });
 export type AuditAction = z.infer<typeof auditActionSchema>;

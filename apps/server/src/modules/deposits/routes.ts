@@ -23,6 +23,7 @@ import {
 } from '@portal/contract/statement-import';
 import { z } from 'zod';
 import { AppError } from '@server/lib/errors';
+import { recordAuditEvent } from '@server/modules/audit/audit-log';
 import { readUpload, readUploadedFile } from '@server/lib/upload';
 import multipart from '@server/plugins/external/multipart';
 import { issuesToFields, type RoutePlugin } from '@server/lib/zod-routes';
@@ -86,7 +87,26 @@ const depositRoutes: RoutePlugin = async (app) => {
     },
     async (request, reply) => {
       const user = app.signedInUser(request);
-      const recorded = await recordDeposit(db, request.body, 'manual', user.id);
+      const recorded = await recordDeposit(db, request.body, 'manual', user.id, (tx, done) =>
+        done.duplicate
+          ? Promise.resolve()
+          : recordAuditEvent(tx, {
+              action: 'deposit_recorded',
+              actorUserId: user.id,
+              ip: request.ip,
+              object: { type: 'deposit', id: done.deposit.bankReference },
+              details: {
+                after: {
+                  depositorName: done.deposit.depositorName,
+                  amountKrw: done.deposit.amountKrw,
+                  receivedAt: done.deposit.receivedAt.toISOString(),
+                  receivingAccount: done.deposit.receivingAccount,
+                  status: done.deposit.status,
+                  reviewReason: done.deposit.reviewReason,
+                },
+              },
+            }),
+      );
       if (recorded.duplicate) throw new AppError('DEPOSIT_ALREADY_RECORDED');
       const [deposit] = await toDeposits(db, [recorded.deposit]);
       return reply.code(201).send({ deposit: deposit!, duplicate: false });
@@ -122,7 +142,10 @@ const depositRoutes: RoutePlugin = async (app) => {
         const statement = await readStatement(bytes);
         const shown = statementPreviewedSchema.safeParse(parseJson(fields.preview));
         if (!shown.success) throw new AppError('STATEMENT_NOT_PREVIEWED');
-        const report = await importStatement(db, statement, shown.data, user.id);
+        const report = await importStatement(db, statement, shown.data, {
+          userId: user.id,
+          ip: request.ip,
+        });
         request.log.info(
           { format: report.format, ...statementCounts(report.lines) },
           'bank statement imported',

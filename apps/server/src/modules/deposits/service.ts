@@ -35,8 +35,11 @@ export async function recordDeposit(
   input: DepositNotification,
   source: DepositSource,
   recordedBy: string | null,
+  after?: (tx: Database, recorded: RecordedDeposit) => Promise<void>,
 ): Promise<RecordedDeposit> {
-  const [recorded] = await recordDeposits(db, [input], source, recordedBy);
+  const [recorded] = await recordDeposits(db, [input], source, recordedBy, {
+    after: after ? (tx, [one]) => after(tx, one!) : undefined,
+  });
   return recorded!;
 }
 
@@ -54,7 +57,11 @@ export async function recordDeposits(
   inputs: readonly DepositNotification[],
   source: DepositSource,
   recordedBy: string | null,
-  options: { first?: (tx: Database) => Promise<void> } = {},
+  options: {
+    first?: (tx: Database) => Promise<void>;
+    /** E.g. the audit event of an operator's entry: kept exactly when the deposits are. */
+    after?: (tx: Database, recorded: RecordedDeposit[]) => Promise<void>;
+  } = {},
 ): Promise<RecordedDeposit[]> {
   if (inputs.length === 0) return [];
   return retryOnDeadlock(() =>
@@ -206,7 +213,7 @@ export async function recordDeposits(
               .where(inArray(deposits.bankReference, [...new Set(duplicateReferences)]))
         ).map((row) => [row.bankReference, row]),
       );
-      return inputs.map(
+      const recorded = inputs.map(
         (input, index) =>
           results[index] ?? {
             deposit: earlier.get(input.bankReference)!,
@@ -214,6 +221,8 @@ export async function recordDeposits(
             decision: null,
           },
       );
+      await options.after?.(tx, recorded);
+      return recorded;
     }),
   );
 }

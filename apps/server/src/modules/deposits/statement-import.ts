@@ -11,6 +11,8 @@ import type { Database } from '@server/db/client';
 import { jsonRecordset } from '@server/db/recordset';
 import { deposits, transactions } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
+import { recordAuditEvent } from '@server/modules/audit/audit-log';
+import { statementCounts } from '@portal/contract/statement-import';
 import { normaliseDepositorName, sameReceivingAccount } from './matching';
 import { recordDeposits, type DepositRow, type RecordedDeposit } from './service';
 import type { ReadLine, ReadStatement } from './statement';
@@ -61,7 +63,7 @@ export async function importStatement(
   db: Database,
   statement: ReadStatement,
   shown: StatementPreviewed,
-  operatorId: string,
+  operator: { userId: string; ip: string },
 ): Promise<StatementReport> {
   if (
     shown.fingerprint !== statement.fingerprint ||
@@ -71,7 +73,7 @@ export async function importStatement(
   }
   try {
     const lines = await db.transaction(async (tx) => {
-      const done = await recordStatement(tx, statement, operatorId);
+      const done = await recordStatement(tx, statement, operator.userId);
       const changed: number[] = [];
       const compared = done.map((line, index) => {
         const expected = shown.outcomes[index];
@@ -83,6 +85,17 @@ export async function importStatement(
         return line;
       });
       if (changed.length > 0) throw new RolledBack(compared, changed);
+      await recordAuditEvent(tx, {
+        action: 'statement_imported',
+        actorUserId: operator.userId,
+        ip: operator.ip,
+        object: { type: 'statement', id: statement.fingerprint },
+        details: {
+          format: statement.format,
+          receivingAccount: statement.receivingAccount,
+          ...statementCounts(compared),
+        },
+      });
       return compared;
     });
     return report(statement, lines, true);

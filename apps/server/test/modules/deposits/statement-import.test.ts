@@ -10,6 +10,7 @@ import {
 import type { TransactionDetail } from '@portal/contract/transactions';
 import {
   agencies,
+  auditEvents,
   deposits,
   merchantCredits,
   transactionEvents,
@@ -39,6 +40,20 @@ beforeAll(async () => {
     .where(eq(agencies.id, kit.agencyId));
 });
 afterAll(() => kit.close());
+
+/** The audit events of the import of a file (by its fingerprint). */
+async function importEvents(fingerprint: string) {
+  return kit.app.db
+    .select({ actorUserId: auditEvents.actorUserId, details: auditEvents.details })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.action, 'statement_imported'),
+        eq(auditEvents.objectType, 'statement'),
+        eq(auditEvents.objectId, fingerprint),
+      ),
+    );
+}
 
 const PREVIEW = '/api/operator/deposits/import/preview';
 const IMPORT = '/api/operator/deposits/import';
@@ -185,13 +200,27 @@ describe('statement import: preview, then import', () => {
       [7, { kind: 'skipped', why: 'withdrawal' }],
     ]);
     expect(statementCounts(shown.lines)).toMatchObject({ toImport: 2, errors: 1, skipped: 1 });
-    // Nothing written: no deposit, no move, no credit, the buys as they were.
+    // Nothing written: no deposit, no move, no credit, the buys as they were, no audit event.
     expect(await footprint(buys, names)).toEqual(before);
+    expect(await importEvents(shown.fingerprint)).toEqual([]);
 
     const done = await confirm(file, shown);
     expect(done.statusCode, done.body).toBe(200);
     const report = done.json<StatementReport>();
     expect(report.imported).toBe(true);
+    // The import is in the audit trail once, by whom, with what it did (docs/decisions/020).
+    expect(await importEvents(shown.fingerprint)).toEqual([
+      {
+        actorUserId: operator.id,
+        details: expect.objectContaining({
+          format: 'csv-utf8',
+          receivingAccount: account,
+          toImport: 2,
+          errors: 1,
+          skipped: 1,
+        }),
+      },
+    ]);
     expect(report.lines.map((line) => line.outcome)).toEqual(
       shown.lines.map((line) => line.outcome),
     );

@@ -8,7 +8,7 @@ import type {
   OperatorTransaction,
 } from '@portal/contract/transactions';
 import { assetForKrw } from '@portal/contract/money';
-import { sandboxMerchantAccounts } from '@server/db/schema';
+import { auditEvents, sandboxMerchantAccounts } from '@server/db/schema';
 import { ledgerTotal } from '@server/modules/ledger/ledger';
 import { MerchantError } from '@server/modules/merchants/adapter';
 import { moneyKit, type MoneyKit, type Person } from './money-test-kit';
@@ -174,6 +174,30 @@ describe('operator: deposits that need a person', () => {
       receivedAt: new Date().toISOString(),
     });
     expect(duplicate.statusCode).toBe(409);
+    // The entry is in the audit trail once, by whom, with what it recorded; the refused
+    // duplicate is not (docs/decisions/020).
+    const trail = await kit.app.db
+      .select({ actor: auditEvents.actorUserId, details: auditEvents.details })
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, 'deposit_recorded'),
+          eq(auditEvents.objectId, deposit.bankReference),
+        ),
+      );
+    expect(trail).toEqual([
+      {
+        actor: operator.id,
+        details: {
+          after: expect.objectContaining({
+            depositorName: owner.name,
+            amountKrw: String(Number(buy.totalKrw) - 1),
+            status: 'review',
+            reviewReason: 'amount_differs',
+          }),
+        },
+      },
+    ]);
 
     const queue = await operator.browser.get('/api/operator/deposits?status=review&pageSize=100');
     expect(queue.json<{ items: Deposit[] }>().items.map((item) => item.id)).toContain(deposit.id);
