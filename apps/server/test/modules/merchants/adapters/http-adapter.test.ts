@@ -38,11 +38,13 @@ describe('HTTP merchant adapter against the reference merchant', () => {
         { accountNumber: 'A-2', password: 'pw-two', holderName: 'Lee Junho', balance: '0.3' },
       ],
     });
+    // A timeout no answer of a busy test machine comes near; the timeout's own test has a
+    // short one (a test asserts what happened, never how long it took).
     adapter = createHttpMerchantAdapter({
       baseUrl: merchant.url,
       keyId: KEY_ID,
       secret: SECRET,
-      timeoutMs: 500,
+      timeoutMs: 10_000,
     });
   });
   afterAll(() => merchant.stop());
@@ -138,11 +140,10 @@ describe('HTTP merchant adapter against the reference merchant', () => {
 
   it('is unavailable, quickly, when the merchant is down', async () => {
     merchant.setDown(true);
-    const started = Date.now();
     const anyAccount = { accountNumber: 'A-1', linkToken: 'any' };
     const error = await merchantError(adapter.getBalance(anyAccount, never()));
+    // The merchant's error answer, not the (10 s) timeout: the adapter did not wait.
     expect(error).toMatchObject({ kind: 'unavailable', reason: 'server_error' });
-    expect(Date.now() - started).toBeLessThan(400);
 
     const stopped = await startReferenceMerchant({ port: 0, keyId: KEY_ID, secret: SECRET });
     await stopped.stop();
@@ -150,32 +151,33 @@ describe('HTTP merchant adapter against the reference merchant', () => {
       baseUrl: stopped.url,
       keyId: KEY_ID,
       secret: SECRET,
-      timeoutMs: 2_000,
+      timeoutMs: 10_000,
     });
-    const startedOffline = Date.now();
     const refused = await merchantError(
       offline.verifyAccount({ accountNumber: 'A-1', password: 'pw-one' }, never()),
     );
+    // The refused connection, not the timeout.
     expect(refused).toMatchObject({ kind: 'unavailable', reason: 'network' });
     expect(refused.message).not.toContain('pw-one');
-    expect(Date.now() - startedOffline).toBeLessThan(1_000);
   });
 
   it('gives up at its timeout when the merchant is slow, and when the caller cancels', async () => {
     const account = await link('A-1', 'pw-one');
-    merchant.setDelay(3_000);
-    const started = Date.now();
-    const error = await merchantError(adapter.getBalance(account, never()));
+    // The merchant answers after 5 s; an adapter waiting 500 ms gives up first, and says so.
+    merchant.setDelay(5_000);
+    const impatient = createHttpMerchantAdapter({
+      baseUrl: merchant.url,
+      keyId: KEY_ID,
+      secret: SECRET,
+      timeoutMs: 500,
+    });
+    const error = await merchantError(impatient.getBalance(account, never()));
     expect(error).toMatchObject({ kind: 'unavailable', reason: 'timeout' });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
-    expect(Date.now() - started).toBeLessThan(1_500);
 
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    const cancelledAt = Date.now();
     const cancelled = await merchantError(adapter.getBalance(account, controller.signal));
     expect(cancelled).toMatchObject({ kind: 'unavailable', reason: 'cancelled' });
-    expect(Date.now() - cancelledAt).toBeLessThan(400);
   });
 
   it('is refused by the merchant when signing with the wrong secret or key id', async () => {
