@@ -82,7 +82,11 @@ export interface BankDeposit {
 /** A deposit the bank reports to the portal's signed webhook (docs/decisions/008). */
 export async function postBankDeposit(
   baseURL: string,
-  { amountKrw, depositorName }: { amountKrw: string; depositorName: string },
+  {
+    amountKrw,
+    depositorName,
+    receivingAccount,
+  }: { amountKrw: string; depositorName: string; receivingAccount?: string },
 ): Promise<BankDeposit> {
   const bankReference = `E2E-${randomBytes(6).toString('hex').toUpperCase()}`;
   const body = JSON.stringify({
@@ -90,6 +94,7 @@ export async function postBankDeposit(
     depositorName,
     amountKrw,
     receivedAt: new Date().toISOString(),
+    ...(receivingAccount ? { receivingAccount } : {}),
   });
   const timestamp = Math.floor(Date.now() / 1000);
   const signature = `v1=${createHmac('sha256', BANK_WEBHOOK_SECRET).update(`${timestamp}.${body}`).digest('hex')}`;

@@ -7,6 +7,8 @@ export const DEMO_USERS = {
   client: { email: 'client@wonbridge.example', password: 'Client#2026!' },
   agency: { email: 'agency@wonbridge.example', password: 'Agency#2026!' },
   operator: { email: 'operator@wonbridge.example', password: 'Operator#2026!' },
+  /** The second operator, who approves what the first asked (docs/decisions/017). */
+  operator2: { email: 'operator2@wonbridge.example', password: 'Operator#2026!' },
 } as const;
 
 /** Fills and sends the sign-in dialog, which must already be open. */

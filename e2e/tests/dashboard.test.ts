@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, screenshot, viewports, type Language } from '../support/browser';
 import { text } from '../support/locales';
 import { callApi, makeBuyRequest } from '../support/api';
+import { approvalOf, approveAs, approvePendingAs } from '../support/approvals';
 import { DEMO_USERS, openSignedIn } from '../support/session';
 
 /**
@@ -102,7 +103,7 @@ describe.each(['en', 'ko'] as const)('everyday screens in %s', (language: Langua
     await context.close();
   });
 
-  it('the agency user edits its bank account, and its client then sees it', async () => {
+  it('the agency user proposes a bank account, and its client sees it once approved', async () => {
     const agency = await signedIn(language, DEMO_USERS.agency, '/app/agency-bank-account');
     const original = (await callApi(agency.page, 'GET', '/agency/bank-account')).body as {
       account: { bankName: string; accountNumber: string; accountHolder: string };
@@ -120,9 +121,16 @@ describe.each(['en', 'ko'] as const)('everyday screens in %s', (language: Langua
     const next = uniqueAccountNumber();
     await number.fill(next);
     await form.getByRole('button', { name: b('form.save') }).click();
-    await agency.page.getByText(b('form.saved')).waitFor();
-    await agency.page.getByText(next, { exact: true }).first().waitFor();
+    // A new account waits for an operator's approval (docs/decisions/017).
+    await agency.page.getByText(text(language, 'common', 'approvals.sentToOperator')).waitFor();
+    await form.getByText(b('proposal.title')).waitFor();
     await screenshot(agency.page, `agency-bank-account-agency-${language}-desktop`);
+    const checker = await signedIn(language, DEMO_USERS.operator2, '/app');
+    await approvePendingAs(
+      checker.page,
+      'agency_bank_account',
+      (action) => (action.to as { accountNumber: string }).accountNumber === next,
+    );
 
     for (const viewport of VIEWPORTS) {
       const client = await signedIn(
@@ -150,7 +158,8 @@ describe.each(['en', 'ko'] as const)('everyday screens in %s', (language: Langua
 
     // Put the demo account back, for the other tests and a human looking at the demo.
     const restored = await callApi(agency.page, 'PUT', '/agency/bank-account', original.account);
-    expect(restored.status).toBe(200);
+    await approveAs(checker.page, approvalOf(restored));
+    await checker.context.close();
     expect(agency.errors).toEqual([]);
     await agency.context.close();
   });

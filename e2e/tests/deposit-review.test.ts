@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot, viewports, type Language } from '../support/browser';
 import { makeBuy, postBankDeposit } from '../support/api';
+import { approvePendingAs } from '../support/approvals';
 import { text, translation } from '../support/locales';
 import { DEMO_USERS, openSignedIn } from '../support/session';
 
@@ -102,9 +103,15 @@ describe.each(['en', 'ko'] as const)('deposit review in %s', (language: Language
       await screenshot(operator.page, `deposit-review-match-${language}-${viewport}`);
       await noSideways(operator.page);
       await match.click();
-      await operator.page
-        .getByText(d('decide.matched', { reference: bankReference, number: request.number }))
-        .waitFor();
+      // Paying a buy waits for a second operator (docs/decisions/017), who approves it.
+      await operator.page.getByText(text(language, 'common', 'approvals.sent')).waitFor();
+      const checker = await signedIn(language, 'desktop', DEMO_USERS.operator2, '/app');
+      await approvePendingAs(
+        checker.page,
+        'deposit_match',
+        (action) => (action.deposit as { bankReference: string }).bankReference === bankReference,
+      );
+      await checker.context.close();
       expect(operator.errors).toEqual([]);
 
       await client.page.goto(`${baseURL}/app/transactions/${request.id}`);
@@ -146,7 +153,15 @@ describe.each(['en', 'ko'] as const)('deposit review in %s', (language: Language
         .click();
       await screenshot(operator.page, `deposit-refund-${language}-${viewport}`);
       await review.getByRole('button', { name: d('decide.refundSubmit') }).click();
-      await operator.page.getByText(d('decide.refundDone', { reference: bankReference })).waitFor();
+      // A refund decision waits for a second operator (docs/decisions/017), who approves it.
+      await operator.page.getByText(text(language, 'common', 'approvals.sent')).waitFor();
+      const checker = await signedIn(language, 'desktop', DEMO_USERS.operator2, '/app');
+      await approvePendingAs(
+        checker.page,
+        'deposit_refund',
+        (action) => (action.deposit as { bankReference: string }).bankReference === bankReference,
+      );
+      await checker.context.close();
 
       const amount = grouped(request.totalKrw, language);
       await client.page.goto(`${baseURL}/app/transactions/${request.id}`);

@@ -12,15 +12,17 @@ import { makeBuyRequest } from '../support/api';
 import { seriousViolations } from '../support/axe';
 import { keyboardWalk } from '../support/keyboard';
 import { text } from '../support/locales';
-import { DEMO_USERS, signIn } from '../support/session';
+import { DEMO_USERS, openSignedIn, signIn } from '../support/session';
 import { sidebarPaths } from '../support/navigation';
 
 /**
  * Every screen each kind of user can reach, in both languages and at phone and desktop widths:
- * it renders one heading in the page's language, nothing sticks out sideways, axe-core finds no
+ * it renders one heading in the page's language, nothing sticks out sideways (no table is cut off
+ * at desktop width either), axe-core finds no
  * serious or critical violation, every control can be reached with the Tab key, and a screenshot
  * of each is kept in e2e/artifacts/screenshots. The screens are read from the sidebar itself, so a
- * new menu entry is covered without being listed here.
+ * new menu entry is covered without being listed here (the agency's dashboard is its /app); the
+ * detail screens are opened from their lists.
  */
 const baseURL = inject('baseURL');
 const HANGUL = /[\uAC00-\uD7A3]/;
@@ -80,6 +82,9 @@ async function checkScreen(
       () => document.documentElement.scrollWidth - window.innerWidth,
     );
     if (overflow > 0) findings.push(`${where}: overflows by ${overflow}px`);
+    if (viewport === 'desktop') {
+      for (const table of await cutOffTables(page)) findings.push(`${where}: ${table}`);
+    }
     await screenshot(page, `screen-${name}-${language}-${viewport}`);
     for (const violation of await seriousViolations(page)) findings.push(`${where}: ${violation}`);
     if (options.keyboard && viewport === 'desktop') {
@@ -93,6 +98,39 @@ async function checkScreen(
   }
   await page.setViewportSize(viewports.desktop);
   return findings;
+}
+
+/**
+ * Tables wider than the box they scroll in at desktop width: a column the reader must scroll to,
+ * or one whose words are clipped ("Start p..."), is cut off. Named by their first header cells.
+ */
+async function cutOffTables(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('main table')]
+      .filter((table) => (table as HTMLElement).offsetParent !== null)
+      .flatMap((table) => {
+        let box = table.parentElement;
+        while (box && box !== document.body) {
+          const { overflowX } = getComputedStyle(box);
+          if (overflowX === 'auto' || overflowX === 'scroll' || overflowX === 'hidden') break;
+          box = box.parentElement;
+        }
+        const hidden = box && box !== document.body ? box.scrollWidth - box.clientWidth : 0;
+        const headers = [...table.querySelectorAll('th')]
+          .slice(0, 3)
+          .map((cell) => (cell.textContent ?? '').trim())
+          .join(' | ');
+        const clipped = [...table.querySelectorAll('.mantine-Button-label')]
+          .filter((label) => label.scrollWidth > label.clientWidth + 1)
+          .map(
+            (label) => `button "${(label.textContent ?? '').trim()}" clipped in "${headers}..."`,
+          );
+        return [
+          ...(hidden > 1 ? [`table "${headers}..." cut off by ${hidden}px`] : []),
+          ...clipped,
+        ];
+      }),
+  );
 }
 
 /** The first link on the current screen whose path starts with `prefix`, once the list shows. */
@@ -144,6 +182,11 @@ describe.each(['en', 'ko'] as const)('every screen in %s', (language: Language) 
       await signIn(page, language, USERS[role].email, USERS[role].password);
       const paths = await sidebarPaths(page);
       expect(paths.length).toBeGreaterThan(5);
+      // Screens reached only through the sidebar: each must be in it to be swept.
+      if (role === 'operator') {
+        expect(paths).toContain('/app/operator/reconciliation');
+        expect(paths).toContain('/app/operator/approvals');
+      }
 
       const findings: string[] = [];
       for (const path of paths) {
@@ -175,6 +218,61 @@ describe.each(['en', 'ko'] as const)('every screen in %s', (language: Language) 
         await page.goto(baseURL + detail);
         findings.push(
           ...(await checkScreen(page, language, 'agency-client-detail', {
+            keyboard,
+            headingIsData: true,
+          })),
+        );
+
+        // A client transaction, opened from Client Transactions (one is made if none exists).
+        await page.goto(`${baseURL}/app/client-transactions`);
+        let transaction = await firstLinkTo(page, '/app/client-transactions/');
+        if (!transaction) {
+          const client = await openSignedIn(browser, baseURL, {
+            language,
+            user: DEMO_USERS.client,
+            path: '/app',
+          });
+          await makeBuyRequest(client.page);
+          await client.context.close();
+          await page.reload();
+          transaction = await firstLinkTo(page, '/app/client-transactions/');
+        }
+        expect(transaction, 'a client transaction to open').toBeDefined();
+        await page.goto(baseURL + transaction);
+        findings.push(
+          ...(await checkScreen(page, language, 'agency-client-transaction-detail', { keyboard })),
+        );
+      }
+
+      if (role === 'operator') {
+        await page.goto(`${baseURL}/app/operator/transactions?queue=all`);
+        let detail = await firstLinkTo(page, '/app/operator/transactions/');
+        if (!detail) {
+          const client = await openSignedIn(browser, baseURL, {
+            language,
+            user: USERS.client,
+            path: '/app',
+          });
+          await makeBuyRequest(client.page);
+          await client.context.close();
+          await page.reload();
+          detail = await firstLinkTo(page, '/app/operator/transactions/');
+        }
+        expect(detail, 'a transaction to open').toBeDefined();
+        await page.goto(baseURL + detail);
+        findings.push(
+          ...(await checkScreen(page, language, 'operator-transaction-detail', { keyboard })),
+        );
+
+        // A user's page, opened from Users (docs/decisions/021); headed by the user's name.
+        await page.goto(
+          `${baseURL}/app/operator/users?q=${encodeURIComponent(USERS.client.email)}`,
+        );
+        const user = await firstLinkTo(page, '/app/operator/users/');
+        expect(user, 'a user to open').toBeDefined();
+        await page.goto(baseURL + user);
+        findings.push(
+          ...(await checkScreen(page, language, 'operator-user', {
             keyboard,
             headingIsData: true,
           })),

@@ -175,10 +175,37 @@ describe.each(['en', 'ko'] as const)('identity in %s', (language: Language) => {
         name: text(language, 'kycReview', 'actions.approveLabel', { document: front, name }),
       })
       .click();
+    // Approving asks first (docs/decisions/023).
+    const confirm = page.getByRole('dialog', {
+      name: text(language, 'kycReview', 'approve.title'),
+    });
+    await confirm
+      .getByText(text(language, 'kycReview', 'approve.lead', { document: front, name }))
+      .waitFor();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.mantine-Modal-content')].every(
+        (element) => getComputedStyle(element).opacity === '1',
+      ),
+    );
+    await screenshot(page, `identity-review-approve-confirm-${language}`, { fullPage: false });
+    await confirm
+      .getByRole('button', { name: text(language, 'kycReview', 'approve.submit') })
+      .click();
     await page
       .getByText(text(language, 'kycReview', 'approve.done', { document: front, name }))
       .waitFor();
     await expect.poll(() => rows.count()).toBe(3);
+    // The approved list names who reviewed it, with the time in Korea.
+    await page.goto(`${baseURL}/app/operator/kyc?status=approved`);
+    const reviewed = page.getByRole('row').filter({ hasText: email });
+    await reviewed.first().waitFor();
+    const operatorName = (await callApi<{ user: { name: string } }>(page, 'GET', '/auth/me')).body
+      .user.name;
+    await reviewed
+      .first()
+      .getByText(text(language, 'kycReview', 'reviewedBy', { name: operatorName }))
+      .waitFor();
+    await screenshot(page, `identity-review-approved-${language}`);
     await signOut(page, language);
 
     // The user sees it approved; the others are still under review.

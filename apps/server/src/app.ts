@@ -11,12 +11,14 @@ import {
   type ZodTypeProvider,
 } from '@server/lib/zod-routes';
 import healthRoutes from '@server/modules/health/routes';
+import approvalRoutes from '@server/modules/approvals/routes';
 import auditRoutes from '@server/modules/audit/routes';
 import authRoutes from '@server/modules/auth/routes';
 import profileRoutes from '@server/modules/profile/routes';
 import userRoutes from '@server/modules/users/routes';
 import agencyRoutes from '@server/modules/agencies/routes';
 import agencyClientRoutes from '@server/modules/agency-clients/routes';
+import agencyDashboardRoutes from '@server/modules/agency-dashboard/routes';
 import kycRoutes from '@server/modules/kyc/routes';
 import nameChangeRoutes from '@server/modules/kyc/name-change-routes';
 import accountRoutes from '@server/modules/accounts/routes';
@@ -31,6 +33,7 @@ import depositRoutes from '@server/modules/deposits/routes';
 import live from '@server/modules/live/plugin';
 import liveRoutes from '@server/modules/live/routes';
 import rateRoutes from '@server/modules/rates/routes';
+import reconciliationRoutes from '@server/modules/reconciliation/routes';
 import moneyWorkers from '@server/modules/transactions/workers';
 import operatorTransactionRoutes from '@server/modules/transactions/operator-routes';
 import merchantCreditRoutes from '@server/modules/transactions/merchant-credit-routes';
@@ -111,6 +114,7 @@ export function buildApp(config: Config, dependencies: AppDependencies = {}): Ap
   app.register(userRoutes, { prefix: API_BASE_PATH });
   app.register(agencyRoutes, { prefix: API_BASE_PATH });
   app.register(agencyClientRoutes, { prefix: API_BASE_PATH });
+  app.register(agencyDashboardRoutes, { prefix: API_BASE_PATH });
   app.register(auditRoutes, { prefix: API_BASE_PATH });
   app.register(kycRoutes, { prefix: API_BASE_PATH });
   app.register(nameChangeRoutes, { prefix: API_BASE_PATH });
@@ -127,6 +131,8 @@ export function buildApp(config: Config, dependencies: AppDependencies = {}): Ap
   app.register(operatorTransactionRoutes, { prefix: API_BASE_PATH });
   app.register(merchantCreditRoutes, { prefix: API_BASE_PATH });
   app.register(depositRoutes, { prefix: API_BASE_PATH });
+  app.register(reconciliationRoutes, { prefix: API_BASE_PATH });
+  app.register(approvalRoutes, { prefix: API_BASE_PATH });
   app.register(liveRoutes, { prefix: API_BASE_PATH });
 
   // Last: it answers whatever no route above claimed.

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { PAYOUT_APPROVAL_MIN_KRW } from '@portal/contract/approvals';
 import { DEFAULT_DEPLOYMENT_ROLE } from '@portal/contract/http';
 import { z } from 'zod';
 import { DEFAULT_WEB_DIST_DIR } from '@server/paths';
@@ -92,6 +93,13 @@ const envSchema = z.object({
     .transform(Number)
     .refine((seconds) => seconds >= 10, 'must be at least 10')
     .default(120),
+  /** Won total of a sale from which its payout waits for a second operator's approval
+   * (docs/decisions/017). */
+  PAYOUT_APPROVAL_MIN_KRW: z
+    .string()
+    .regex(/^\d{1,15}$/, 'must be a whole number of won')
+    .transform((value) => String(Number(value)))
+    .default(PAYOUT_APPROVAL_MIN_KRW),
   /** Hours a buy request waits for its deposit before it expires. */
   BUY_REQUEST_TTL_HOURS: z
     .string()
@@ -179,6 +187,8 @@ export interface Config {
   /** Absolute; uploaded files (identity documents) on local disk: `dataDir/uploads`. */
   uploadsDir: string;
   quoteMaxAgeSeconds: number;
+  /** Won, as a decimal string: a sale's payout from this total waits for an approval. */
+  payoutApprovalMinKrw: string;
   buyRequestTtlHours: number;
   /** Undefined: the bank webhook is off. */
   bankWebhookSecret: string | undefined;
@@ -245,6 +255,7 @@ export function loadConfig(
     cookieSecure: parsed.COOKIE_SECURE ?? parsed.NODE_ENV === 'production',
     uploadsDir: resolve(dataDir, 'uploads'),
     quoteMaxAgeSeconds: parsed.QUOTE_MAX_AGE_SECONDS,
+    payoutApprovalMinKrw: parsed.PAYOUT_APPROVAL_MIN_KRW,
     buyRequestTtlHours: parsed.BUY_REQUEST_TTL_HOURS,
     bankWebhookSecret: parsed.BANK_WEBHOOK_SECRET,
     backgroundJobs: parsed.BACKGROUND_JOBS,

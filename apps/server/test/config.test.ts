@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       cookieSecure: false,
       uploadsDir: resolve('/srv/portal/data/uploads'),
       quoteMaxAgeSeconds: 120,
+      payoutApprovalMinKrw: '1000000',
       buyRequestTtlHours: 24,
       bankWebhookSecret: undefined,
       backgroundJobs: true,

@@ -50,6 +50,28 @@ export const updateAgencyRequestSchema = agencyBankAccountFieldsSchema.extend({
 });
 export type UpdateAgencyRequest = z.input<typeof updateAgencyRequestSchema>;
 
+/** An active agency works as usual; a disabled one is stopped (docs/decisions/022). */
+export const AGENCY_STATUSES = ['active', 'disabled'] as const;
+export type AgencyStatus = (typeof AGENCY_STATUSES)[number];
+
+/**
+ * PUT /api/operator/agencies/:id/status. Disabling needs a reason (kept in the audit trail),
+ * ends its agency users' sessions, refuses their sign-in, sign-ups with its code and new buys
+ * into its bank account; enabling restores all of that. Buys already made keep their account.
+ */
+export const changeAgencyStatusRequestSchema = z.discriminatedUnion(
+  'status',
+  [
+    z.strictObject({ status: z.literal('disabled'), reason: safeText({ max: 500 }) }),
+    z.strictObject({ status: z.literal('active') }),
+  ],
+  { error: 'invalid' },
+);
+export type ChangeAgencyStatusRequest = z.input<typeof changeAgencyStatusRequestSchema>;
+
+/** The reason alone, for the operator's dialog (the same rules as the request's). */
+export const disableAgencyReasonSchema = z.strictObject({ reason: safeText({ max: 500 }) });
+
 export const agencyIdParamsSchema = z.strictObject({ id: z.uuid({ error: 'invalid' }) });
 
 /** An agency as the operator sees it. The bank fields are null until the account is set. */
@@ -62,6 +84,8 @@ export const operatorAgencySchema = z.object({
   bankAccountHolder: z.string().nullable(),
   clientCount: z.number().int(),
   agencyUserCount: z.number().int(),
+  status: z.enum(AGENCY_STATUSES),
+  disabledAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type OperatorAgency = z.infer<typeof operatorAgencySchema>;

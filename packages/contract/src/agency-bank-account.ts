@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { approvalSchema } from './approvals';
+import { bankAccountSchema } from './bank-account';
 import { safeText, type ValidationMessageKey } from './validation';
 
 /**
@@ -32,19 +34,21 @@ export const agencyBankAccountRequestSchema = z.strictObject({
 });
 export type AgencyBankAccountRequest = z.input<typeof agencyBankAccountRequestSchema>;
 
-export const bankAccountSchema = z.object({
-  bankName: z.string(),
-  accountNumber: z.string(),
-  accountHolder: z.string(),
-});
-export type BankAccount = z.infer<typeof bankAccountSchema>;
+// In its own file so that approvals.ts (which names an account) and this file (which names an
+// approval) do not import each other.
+export type { BankAccount } from './bank-account';
 
 /**
- * GET and PUT /api/agency/bank-account answer with the agency and its account (null until it is
- * set up).
+ * GET /api/agency/bank-account (and PUT when nothing changed) answer with the agency and its
+ * account in force (null until it is set up). A new account waits for an operator's approval
+ * (docs/decisions/017): `proposal` is the one waiting, `lastRejected` the latest proposal an
+ * operator rejected when no proposal was approved after it (its `rejectionReason` says why).
+ * PUT with a new account answers 202 { approval } (approvalRequestedSchema).
  */
 export const agencyBankAccountResponseSchema = z.object({
   agency: z.object({ id: z.string(), code: z.string(), name: z.string() }),
   account: bankAccountSchema.nullable(),
+  proposal: approvalSchema.nullable(),
+  lastRejected: approvalSchema.nullable(),
 });
 export type AgencyBankAccountResponse = z.infer<typeof agencyBankAccountResponseSchema>;

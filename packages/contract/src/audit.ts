@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'status_changed',
   'agency_created',
   'agency_changed',
+  'agency_disabled',
+  'agency_enabled',
   'agency_bank_account_changed',
   'merchant_credit_retried',
   'payee_changed',
@@ -35,6 +37,13 @@ export const AUDIT_ACTIONS = [
   'merchant_changed',
   'deposit_recorded',
   'statement_imported',
+  'rate_changed',
+  'payout_started',
+  'payout_completed',
+  'approval_requested',
+  'approval_approved',
+  'approval_rejected',
+  'approval_withdrawn',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'invalid' });
 export type AuditAction = z.infer<typeof auditActionSchema>;

@@ -26,6 +26,10 @@ export const ERROR_CODES = [
   'CURRENT_PASSWORD_WRONG',
   'ACCOUNT_DISABLED',
   'AGENCY_CODE_TAKEN',
+  // a disabled partner agency (docs/decisions/022)
+  'AGENCY_DISABLED',
+  'AGENCY_CODE_DISABLED',
+  'AGENCY_NOT_TAKING_BUYS',
   // files
   'FILE_REQUIRED',
   'FILE_TYPE_NOT_ALLOWED',
@@ -82,6 +86,15 @@ export const ERROR_CODES = [
   // sandbox merchants (docs/decisions/010)
   'SANDBOX_ACCOUNT_LIMIT',
   'MERCHANT_NOT_SANDBOX',
+  // reports (docs/decisions/018)
+  'DATE_RANGE_INVALID',
+  // rate guard rails (docs/decisions/023)
+  'RATE_SELL_ABOVE_BUY',
+  'RATE_CHANGE_NOT_CONFIRMED',
+  // four-eyes (docs/decisions/017)
+  'APPROVAL_OWN_ACTION',
+  'APPROVAL_ALREADY_DECIDED',
+  'APPROVAL_ALREADY_PENDING',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -48,6 +48,11 @@ export type MyKycDocumentsResponse = z.infer<typeof myKycDocumentsResponseSchema
 /** GET /api/operator/kyc/documents?status=submitted: the review queue. */
 export const kycReviewItemSchema = kycDocumentSchema.extend({
   user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  /**
+   * The operator who approved or rejected it (docs/decisions/023); null while it waits, or once
+   * that operator's user is deleted. Shown to operators only: a user's own list does not name them.
+   */
+  reviewedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 export const kycReviewQueueResponseSchema = z.object({ items: z.array(kycReviewItemSchema) });
 export type KycReviewQueue = z.infer<typeof kycReviewQueueResponseSchema>;

@@ -195,7 +195,7 @@ export type ExportLanguage = (typeof EXPORT_LANGUAGES)[number];
  * The filters of a transaction list and its exports. Dates are calendar days in Korea's
  * time zone (Asia/Seoul, +09:00): `from` starts at 00:00 KST of its day, `to` takes in its whole
  * day. `q` finds the number, the merchant's name or code, or the account's name or number,
- * case-insensitively. `status` may repeat: ?status=Requested&status=Pending.
+ * case-insensitively; an agency's list also finds the client's name, email or phone. `status` may repeat: ?status=Requested&status=Pending.
  */
 export const transactionFilterShape = {
   type: z.enum(TRANSACTION_TYPES).optional(),
@@ -300,11 +300,17 @@ export type AccountPosition = z.infer<typeof accountPositionSchema>;
 
 // ----- operator -----
 
-/** POST /api/operator/rates: sets the current rates of an asset (kept in history). */
+/**
+ * POST /api/operator/rates: sets the current rates of an asset (kept in history). The sell rate
+ * may not be above the buy rate (RATE_SELL_ABOVE_BUY), and a change of either by more than
+ * RATE_DEVIATION_CONFIRM_PERCENT (rates.ts) is refused with RATE_CHANGE_NOT_CONFIRMED unless
+ * `confirmDeviation` says the operator saw old -> new and confirmed it (docs/decisions/023).
+ */
 export const setRateRequestSchema = z.strictObject({
   asset: z.string().regex(/^[A-Z0-9]{2,10}$/, { error: 'assetCodeInvalid' }),
   buyRateKrw: rateKrwSchema,
   sellRateKrw: rateKrwSchema,
+  confirmDeviation: z.boolean().optional(),
 });
 export type SetRateRequest = z.input<typeof setRateRequestSchema>;
 
@@ -314,7 +320,11 @@ export const rateSchema = z.object({
   buyRateKrw: z.string(),
   sellRateKrw: z.string(),
   setAt: z.string(),
+  /** The name of the operator who set it (null once that user is gone, or for seeded rates). */
   setBy: z.string().nullable(),
+  /** The rates this one replaced (from -> to), or null for the asset's first rates. */
+  previousBuyRateKrw: z.string().nullable(),
+  previousSellRateKrw: z.string().nullable(),
 });
 export type Rate = z.infer<typeof rateSchema>;
 export const rateListResponseSchema = z.object({
@@ -337,6 +347,15 @@ export const agencyTransactionListResponseSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type AgencyTransactionList = z.infer<typeof agencyTransactionListResponseSchema>;
+
+/**
+ * GET /api/agency/transactions/:id: one of the agency's clients' transactions, as its owner sees
+ * it, with the client; another agency's is "not found", like one that does not exist.
+ */
+export const agencyTransactionDetailSchema = transactionDetailSchema.extend({
+  client: agencyTransactionSchema.shape.client,
+});
+export type AgencyTransactionDetail = z.infer<typeof agencyTransactionDetailSchema>;
 
 /** Operator list: every user's requests, with who made them. */
 export const operatorTransactionSchema = transactionSchema.extend({
@@ -482,10 +501,33 @@ export const depositBatchSchema = z.strictObject({
 export const depositBatchOutcomeSchema = z.object({ results: z.array(depositOutcomeSchema) });
 export type DepositBatchOutcome = z.infer<typeof depositBatchOutcomeSchema>;
 
-export const depositListQuerySchema = z.strictObject({
+/**
+ * The deposit queue's filters (docs/decisions/021): status; `q` finds the depositor's name or
+ * the bank reference (as typed, no wildcards), or a won amount typed whole (1,000,000 or
+ * 1000000); `from`/`to` are Korea days of receipt, both inclusive.
+ */
+export const depositFilterShape = {
   status: z.enum(DEPOSIT_STATUSES).optional(),
+  q: transactionFilterShape.q,
+  from: calendarDateSchema.optional(),
+  to: calendarDateSchema.optional(),
+};
+
+/** The deposit queue's orders by time received: newest first (the default), oldest, or by won. */
+export const DEPOSIT_SORTS = ['newest', 'oldest', 'amount_desc', 'amount_asc'] as const;
+export type DepositSort = (typeof DEPOSIT_SORTS)[number];
+
+export const depositListQuerySchema = z.strictObject({
+  ...depositFilterShape,
+  sort: z.enum(DEPOSIT_SORTS).default('newest'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** GET /api/operator/deposits/export.csv|.xlsx: every filtered deposit, newest first. */
+export const depositExportQuerySchema = z.strictObject({
+  ...depositFilterShape,
+  lang: z.enum(EXPORT_LANGUAGES).default('en'),
 });
 export const depositListResponseSchema = z.object({
   items: z.array(depositSchema),
@@ -504,6 +546,8 @@ export const transactionChangeEventSchema = z.strictObject({
 /** GET /api/deposit-account: the Partner Agency Bank Account the signed-in user pays buys into. */
 export const depositAccountResponseSchema = z.object({
   agencyName: z.string().nullable(),
+  /** False while the agency is disabled: no account is shown and buys are refused (decision 022). */
+  takingBuys: z.boolean(),
   account: z
     .object({ bankName: z.string(), accountNumber: z.string(), accountHolder: z.string() })
     .nullable(),

@@ -42,6 +42,7 @@ export const VALIDATION_MESSAGES_EN = {
   amountAboveMax:
     'This is above the maximum. Per request: at least {{min}} {{unit}}, at most {{max}} {{unit}}.',
   rateNotPositive: 'The rate must be more than zero.',
+  rateSellAboveBuy: 'The sell rate may not be above the buy rate.',
   accountNumberInvalid: 'An account number has only letters, digits and dashes.',
   merchantCodeInvalid: 'A merchant code has 2 to 20 capital letters, digits or dashes.',
   assetCodeInvalid: 'An asset code has 2 to 10 capital letters or digits.',

@@ -7,3 +7,4 @@ export * from './schema/settings';
 export * from './schema/identity';
 export * from './schema/merchants';
 export * from './schema/money';
+export * from './schema/approvals';

@@ -48,6 +48,15 @@ export const DEMO_USERS: readonly DemoUser[] = [
     role: 'operator',
     agency: null,
   },
+  // The second operator: a newcomer approves what the first asked (docs/decisions/017).
+  {
+    email: 'operator2@wonbridge.example',
+    password: 'Operator#2026!',
+    name: '박승인',
+    phone: '010-2000-0002',
+    role: 'operator',
+    agency: null,
+  },
   {
     email: 'agency@wonbridge.example',
     password: AGENCY_PASSWORD,

@@ -23,6 +23,9 @@ export const STATUS_BY_CODE = {
   CURRENT_PASSWORD_WRONG: 400,
   ACCOUNT_DISABLED: 403,
   AGENCY_CODE_TAKEN: 409,
+  AGENCY_DISABLED: 403,
+  AGENCY_CODE_DISABLED: 400,
+  AGENCY_NOT_TAKING_BUYS: 409,
   FILE_REQUIRED: 400,
   FILE_TYPE_NOT_ALLOWED: 415,
   KYC_ALREADY_REVIEWED: 409,
@@ -73,6 +76,12 @@ export const STATUS_BY_CODE = {
   DEBIT_NOT_CONFIRMED: 409,
   SANDBOX_ACCOUNT_LIMIT: 409,
   MERCHANT_NOT_SANDBOX: 409,
+  DATE_RANGE_INVALID: 400,
+  RATE_SELL_ABOVE_BUY: 400,
+  RATE_CHANGE_NOT_CONFIRMED: 409,
+  APPROVAL_OWN_ACTION: 403,
+  APPROVAL_ALREADY_DECIDED: 409,
+  APPROVAL_ALREADY_PENDING: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 /**
@@ -101,6 +110,11 @@ export const DEFAULT_MESSAGES = {
   CURRENT_PASSWORD_WRONG: 'Your current password is incorrect.',
   ACCOUNT_DISABLED: 'This account is disabled. Please contact support.',
   AGENCY_CODE_TAKEN: 'Another agency already has this code.',
+  AGENCY_DISABLED: 'Your partner agency has been disabled. Please contact support.',
+  AGENCY_CODE_DISABLED:
+    'This partner agency is not taking new clients. Check the code with your agency.',
+  AGENCY_NOT_TAKING_BUYS:
+    'Your partner agency is not taking new buy requests at the moment. Please contact support.',
   FILE_REQUIRED: 'Choose a file to upload.',
   FILE_TYPE_NOT_ALLOWED: 'This file type is not accepted.',
   KYC_ALREADY_REVIEWED: 'This document has already been reviewed.',
@@ -164,6 +178,16 @@ export const DEFAULT_MESSAGES = {
   DEBIT_NOT_CONFIRMED: 'The merchant has not confirmed the debit of this sale yet.',
   SANDBOX_ACCOUNT_LIMIT: 'You already have as many sandbox accounts at this merchant as allowed.',
   MERCHANT_NOT_SANDBOX: 'Only sandbox merchants open test accounts.',
+  DATE_RANGE_INVALID: 'Choose a start day on or before the end day, at most 92 days apart.',
+  RATE_SELL_ABOVE_BUY:
+    'The sell rate is above the buy rate: users would receive more for a unit than they pay for it.',
+  RATE_CHANGE_NOT_CONFIRMED:
+    'This change is larger than usual. Check the old and new rates and confirm the change.',
+  APPROVAL_OWN_ACTION: 'You asked for this yourself. Another operator must approve or reject it.',
+  APPROVAL_ALREADY_DECIDED:
+    'This was already approved, rejected or withdrawn. Reload to see what happened.',
+  APPROVAL_ALREADY_PENDING:
+    'The same action already waits for approval. Approve, reject or withdraw that one first.',
 } as const satisfies Record<ErrorCode, string>;
 
 export interface AppErrorOptions {

@@ -22,3 +22,11 @@ export function containsAny(
   }
   return or(...conditions) ?? sql`false`;
 }
+
+/** A won amount as people type it: 1,000,000 or 1000000, optionally with 원 or KRW. */
+const WON = /^(\d{1,3}(,\d{3})+|\d{1,15})\s*(원|krw)?$/i;
+
+/** The won a search names when it is an amount typed whole ("1,234,000", "1234000원"), as digits. */
+export function typedWon(text: string): string | undefined {
+  return WON.exec(text.trim())?.[1]?.replaceAll(',', '');
+}

@@ -109,6 +109,13 @@ describe('seedDemoData', () => {
           agency: null,
         },
         {
+          email: 'operator2@wonbridge.example',
+          password: 'Operator#2026!',
+          name: expect.any(String),
+          role: 'operator',
+          agency: null,
+        },
+        {
           email: 'agency@wonbridge.example',
           password: 'Agency#2026!',
           name: '김대행',

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { xlsxExport } from '@server/modules/transactions/export';
 import { xlsxStream, xmlText } from '@server/lib/xlsx-stream';
-import type { JoinedRow } from '@server/modules/transactions/transaction-payloads';
+import type { ExportRow } from '@server/modules/transactions/transaction-payloads';
 
 /**
  * The Excel writer: the sheet is written as XML directly, so these read every file
@@ -26,9 +26,12 @@ interface Fake {
   createdAt?: Date;
   clientName?: string;
   email?: string;
+  completedAt?: Date;
+  depositReference?: string;
+  payoutReference?: string;
 }
 
-const joined = (fake: Fake): JoinedRow =>
+const joined = (fake: Fake): ExportRow =>
   ({
     transaction: {
       number: fake.number,
@@ -40,12 +43,15 @@ const joined = (fake: Fake): JoinedRow =>
       totalKrw: fake.totalKrw ?? '1688',
       status: fake.status ?? 'Completed',
       createdAt: fake.createdAt ?? new Date('2026-03-01T14:59:59.000Z'),
+      completedAt: fake.completedAt ?? null,
+      payoutReference: fake.payoutReference ?? null,
     },
+    depositReference: fake.depositReference ?? null,
     merchant: { name: fake.merchant ?? 'Sandbox' },
     user: { name: fake.clientName ?? '김고객', email: fake.email ?? 'client@example.com' },
-  }) as unknown as JoinedRow;
+  }) as unknown as ExportRow;
 
-async function* batchesOf(rows: Fake[], size = 2): AsyncGenerator<JoinedRow[]> {
+async function* batchesOf(rows: Fake[], size = 2): AsyncGenerator<ExportRow[]> {
   for (let start = 0; start < rows.length; start += size) {
     yield rows.slice(start, start + size).map(joined);
   }
@@ -131,6 +137,8 @@ describe('xlsx export', () => {
         rateKrw: '1350.25',
         totalKrw: '166691',
         createdAt: new Date('2026-03-05T03:00:00.123Z'),
+        completedAt: new Date('2026-03-05T04:00:00.000Z'),
+        depositReference: 'BANK-REF-1',
       },
       {
         number: 'TX-2',
@@ -162,12 +170,15 @@ describe('xlsx export', () => {
         '상태',
         '일시(KST)',
         '고객',
+        '완료 일시(KST)',
+        '입금 참조번호',
+        '지급 참조번호',
       ],
     ]);
     expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet.columns.map((column) => column.width)).toEqual([
-      12, 8, 22, 32, 16, 12, 16, 12, 20, 36,
+      12, 8, 22, 32, 16, 12, 16, 12, 20, 36, 20, 20, 20,
     ]);
     expect(sheet.actualRowCount).toBe(4);
 
@@ -187,6 +198,9 @@ describe('xlsx export', () => {
     // Korean wall-clock time, to the millisecond.
     expect((first!.getCell(9).value as Date).toISOString()).toBe('2026-03-05T12:00:00.123Z');
     expect(first!.getCell(10).value).toBe('김고객 (client@example.com)');
+    expect(first!.getCell(11).type).toBe(ExcelJS.ValueType.Date);
+    expect((first!.getCell(11).value as Date).toISOString()).toBe('2026-03-05T13:00:00.000Z');
+    expect(first!.getCell(12).value).toBe('BANK-REF-1');
 
     expect(second!.getCell(2).value).toBe('판매');
     expect(second!.getCell(3).value).toBe('한국 머천트');
@@ -194,6 +208,9 @@ describe('xlsx export', () => {
     expect(second!.getCell(5).value).toBe(1234567.5);
     expect(second!.getCell(7).value).toBe(99999999999);
     expect(second!.getCell(8).value).toBe('취소됨');
+    // Not completed: no completion date; a sell has no deposit reference.
+    expect(second!.getCell(11).value).toBeNull();
+    expect(second!.getCell(12).value).toBeNull();
     expect((second!.getCell(9).value as Date).toISOString()).toBe('2026-03-01T00:00:00.000Z');
     expect(third!.getCell(5).value).toBe(0.00000001);
     expect(third!.getCell(7).value).toBe(0);
@@ -206,10 +223,10 @@ describe('xlsx export', () => {
     expect(sheet.getRow(1).values).toEqual([
       undefined,
       ...['No.', 'Type', 'Merchant', 'Account', 'Amount', 'Rate', 'Total (KRW)', 'Status'],
-      'Date (KST)',
+      ...['Date (KST)', 'Completed (KST)', 'Deposit reference', 'Payout reference'],
     ]);
     expect(sheet.getRow(2).getCell(2).value).toBe('Buy');
-    expect(sheet.getRow(2).cellCount).toBe(9);
+    expect(sheet.getRow(2).getCell(10).value).toBeNull();
   });
 
   it('keeps hostile text as text: escaped, illegal characters dropped, never a formula', async () => {
@@ -345,7 +362,7 @@ describe('xlsx export', () => {
   });
 
   it('passes on a failure of the rows as a failed stream', async () => {
-    async function* failing(): AsyncGenerator<JoinedRow[]> {
+    async function* failing(): AsyncGenerator<ExportRow[]> {
       yield [joined({ number: 'TX-1' })];
       throw new Error('database went away');
     }

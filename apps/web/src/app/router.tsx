@@ -46,6 +46,10 @@ export const routes: RouteObject[] = [
         path: paths.app.clientTransactions,
         lazy: () => import('@/app/routes/app/client-transactions'),
       },
+      {
+        path: paths.app.clientTransactionDetail,
+        lazy: () => import('@/app/routes/app/client-transaction-detail'),
+      },
       { path: paths.app.kycReview, lazy: () => import('@/app/routes/app/kyc-review') },
       {
         path: paths.app.merchantsAdmin,
@@ -56,13 +60,23 @@ export const routes: RouteObject[] = [
         path: paths.app.operatorTransactions,
         lazy: () => import('@/app/routes/app/operator-transactions'),
       },
+      {
+        path: paths.app.operatorTransactionDetail,
+        lazy: () => import('@/app/routes/app/operator-transaction-detail'),
+      },
+      { path: paths.app.approvals, lazy: () => import('@/app/routes/app/approvals') },
       { path: paths.app.depositsAdmin, lazy: () => import('@/app/routes/app/deposits-admin') },
       {
         path: paths.app.agenciesAdmin,
         lazy: () => import('@/app/routes/app/agencies-admin'),
       },
       { path: paths.app.usersAdmin, lazy: () => import('@/app/routes/app/users-admin') },
+      { path: paths.app.operatorUser, lazy: () => import('@/app/routes/app/operator-user') },
       { path: paths.app.auditLog, lazy: () => import('@/app/routes/app/audit-log') },
+      {
+        path: paths.app.reconciliation,
+        lazy: () => import('@/app/routes/app/reconciliation'),
+      },
       // Not found is not a secret: a signed-out visitor sees it without signing in first.
       { path: '*', handle: { public: true }, lazy: () => import('@/app/routes/not-found') },
     ],

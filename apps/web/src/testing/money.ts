@@ -66,6 +66,7 @@ export const payee: PayeeResponse = {
 
 export const depositAccount: DepositAccountResponse = {
   agencyName: 'Seoul Partners',
+  takingBuys: true,
   account: { bankName: '국민은행', accountNumber: '123-456-789012', accountHolder: '서울파트너스' },
 };
 

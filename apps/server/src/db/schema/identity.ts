@@ -1,3 +1,4 @@
+import { AGENCY_STATUSES } from '@portal/contract/agencies';
 import { KYC_DOCUMENT_KINDS } from '@portal/contract/kyc';
 import { USER_ROLES, USER_STATUSES } from '@portal/contract/users';
 import { sql } from 'drizzle-orm';
@@ -15,17 +16,34 @@ import {
 } from 'drizzle-orm/pg-core';
 import { nameKeySql } from '../name-key';
 
-/** Authorised Korean partner agencies. Clients join one with its code at sign-up. */
-export const agencies = pgTable('agencies', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  code: text('code').notNull().unique(),
-  name: text('name').notNull(),
-  /** The Partner Agency Bank Account its clients pay buy requests into (all three, or none). */
-  bankName: text('bank_name'),
-  bankAccountNumber: text('bank_account_number'),
-  bankAccountHolder: text('bank_account_holder'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Authorised Korean partner agencies. Clients join one with its code at sign-up. A disabled
+ * agency's users cannot sign in, its code takes no new clients and its bank account takes no new
+ * buys (docs/decisions/022).
+ */
+export const agencies = pgTable(
+  'agencies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull().unique(),
+    name: text('name').notNull(),
+    /** The Partner Agency Bank Account its clients pay buy requests into (all three, or none). */
+    bankName: text('bank_name'),
+    bankAccountNumber: text('bank_account_number'),
+    bankAccountHolder: text('bank_account_holder'),
+    status: text('status', { enum: AGENCY_STATUSES }).notNull().default('active'),
+    /** When it was last disabled; null while active. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('agencies_status_known', sql`${table.status} in ('active', 'disabled')`),
+    check(
+      'agencies_disabled_has_time',
+      sql`(${table.status} = 'disabled') = (${table.disabledAt} is not null)`,
+    ),
+  ],
+);
 
 /**
  * People who sign in. `agency_id` is the agency a client registered under, or an agency user's

@@ -54,6 +54,9 @@ export const rates = pgTable(
     sellRateKrw: rate('sell_rate_krw').notNull(),
     setBy: uuid('set_by').references(() => users.id, { onDelete: 'set null' }),
     setAt: at('set_at').notNull().defaultNow(),
+    // The rates this row replaced, kept with it so the history reads from -> to (decision 023).
+    previousBuyRateKrw: rate('previous_buy_rate_krw'),
+    previousSellRateKrw: rate('previous_sell_rate_krw'),
   },
   (table) => [
     check('rates_positive', sql`${table.buyRateKrw} > 0 and ${table.sellRateKrw} > 0`),

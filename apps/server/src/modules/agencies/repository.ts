@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type {
+  AgencyStatus,
   CreateAgencyRequest,
   OperatorAgency,
   UpdateAgencyRequest,
@@ -20,6 +21,8 @@ const agencyColumns = {
   bankName: agencies.bankName,
   bankAccountNumber: agencies.bankAccountNumber,
   bankAccountHolder: agencies.bankAccountHolder,
+  status: agencies.status,
+  disabledAt: agencies.disabledAt,
   createdAt: agencies.createdAt,
   clientCount: sql<string>`(select count(*) from ${users} where ${users.agencyId} = ${outerAgencyId} and ${users.role} = 'client')`,
   agencyUserCount: sql<string>`(select count(*) from ${users} where ${users.agencyId} = ${outerAgencyId} and ${users.role} = 'agency')`,
@@ -28,17 +31,22 @@ const agencyColumns = {
 type AgencyRow = {
   [Key in keyof typeof agencyColumns]: Key extends 'createdAt'
     ? Date
-    : Key extends 'clientCount' | 'agencyUserCount'
-      ? string | number
-      : Key extends 'bankName' | 'bankAccountNumber' | 'bankAccountHolder'
-        ? string | null
-        : string;
+    : Key extends 'disabledAt'
+      ? Date | null
+      : Key extends 'status'
+        ? AgencyStatus
+        : Key extends 'clientCount' | 'agencyUserCount'
+          ? string | number
+          : Key extends 'bankName' | 'bankAccountNumber' | 'bankAccountHolder'
+            ? string | null
+            : string;
 };
 
 function toOperatorAgency(row: AgencyRow): OperatorAgency {
   return {
     ...row,
     createdAt: row.createdAt.toISOString(),
+    disabledAt: row.disabledAt?.toISOString() ?? null,
     clientCount: Number(row.clientCount),
     agencyUserCount: Number(row.agencyUserCount),
   };
@@ -111,7 +119,12 @@ export interface AgencyChange {
   operatorId: string;
   ip: string | null;
   agencyId: string;
-  change: UpdateAgencyRequest & { name: string };
+  /** The bank fields as they stay: an operator's new account waits for approval (decision 017). */
+  change: Pick<UpdateAgencyRequest, 'name'> & {
+    bankName: string | null;
+    bankAccountNumber: string | null;
+    bankAccountHolder: string | null;
+  };
 }
 
 /** Saves an agency's name and bank account with its audit event; nothing when nothing changed. */

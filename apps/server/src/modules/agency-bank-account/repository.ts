@@ -3,7 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { agencies } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
-import { recordAuditEvent } from '@server/modules/audit/audit-log';
+import { approvalsFor } from '@server/modules/approvals/repository';
+import {
+  approvalDetails,
+  recordAuditEvent,
+  type ApprovalRecord,
+} from '@server/modules/audit/audit-log';
 
 const columns = {
   id: agencies.id,
@@ -23,7 +28,9 @@ type AgencyRow = {
   accountHolder: string | null;
 };
 
-function toResponse(row: AgencyRow): AgencyBankAccountResponse {
+type AccountInForce = Omit<AgencyBankAccountResponse, 'proposal' | 'lastRejected'>;
+
+function toResponse(row: AgencyRow): AccountInForce {
   const { bankName, accountNumber, accountHolder } = row;
   return {
     agency: { id: row.id, code: row.code, name: row.name },
@@ -41,7 +48,38 @@ export async function findAgencyBankAccount(
 ): Promise<AgencyBankAccountResponse> {
   const [row] = await db.select(columns).from(agencies).where(eq(agencies.id, agencyId));
   if (!row) throw new AppError('NOT_FOUND', 'This agency does not exist.');
+  // The account in force, and beside it the new one waiting for an operator (docs/decisions/017)
+  // or, when the latest decision on a new account was a rejection, that one with its reason.
+  const asked = (await approvalsFor(db, { agencyId })).filter(
+    (approval) => approval.action.kind === 'agency_bank_account',
+  );
+  const lastDecided = asked.find(
+    (approval) => approval.status === 'approved' || approval.status === 'rejected',
+  );
+  return {
+    ...toResponse(row),
+    proposal: asked.find((approval) => approval.status === 'pending') ?? null,
+    lastRejected: lastDecided?.status === 'rejected' ? lastDecided : null,
+  };
+}
+
+/** The account in force and the agency, for a change to be asked (docs/decisions/017). */
+export async function agencyAccountInForce(
+  db: Database,
+  agencyId: string,
+): Promise<AccountInForce> {
+  const [row] = await db.select(columns).from(agencies).where(eq(agencies.id, agencyId));
+  if (!row) throw new AppError('NOT_FOUND', 'This agency does not exist.');
   return toResponse(row);
+}
+
+/** Whether two accounts are the same, field by field as saved. */
+export function sameAccount(a: BankAccount | null, b: BankAccount | null): boolean {
+  return (
+    a?.bankName === b?.bankName &&
+    a?.accountNumber === b?.accountNumber &&
+    a?.accountHolder === b?.accountHolder
+  );
 }
 
 export interface BankAccountChange {
@@ -49,6 +87,8 @@ export interface BankAccountChange {
   actorUserId: string;
   ip: string | null;
   account: BankAccount;
+  /** Replaced on a second operator's approval (docs/decisions/017). */
+  approval?: ApprovalRecord;
 }
 
 /**
@@ -59,7 +99,7 @@ export interface BankAccountChange {
 export async function changeAgencyBankAccount(
   db: Database,
   change: BankAccountChange,
-): Promise<AgencyBankAccountResponse> {
+): Promise<AccountInForce> {
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select(columns)
@@ -87,6 +127,8 @@ export async function changeAgencyBankAccount(
     await recordAuditEvent(tx, {
       action: 'agency_bank_account_changed',
       actorUserId: change.actorUserId,
+      // Approved: about the one who asked for it (the agency user, or an operator).
+      subjectUserId: change.approval?.requestedBy.id ?? change.actorUserId,
       ip: change.ip,
       // The account is what clients pay into, so the log keeps both sides of the change.
       details: {
@@ -101,6 +143,7 @@ export async function changeAgencyBankAccount(
             }
           : null,
         to: { bankName, accountNumber, accountHolder },
+        ...approvalDetails(change.approval),
       },
     });
     return toResponse(after!);

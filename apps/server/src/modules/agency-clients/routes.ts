@@ -4,14 +4,22 @@ import {
   agencyClientListResponseSchema,
   agencyClientsQuerySchema,
 } from '@portal/contract/agency-clients';
+import {
+  agencyTransactionDetailSchema,
+  transactionIdParamsSchema,
+} from '@portal/contract/transactions';
+import { eq } from 'drizzle-orm';
+import { transactions, users } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
 import type { RoutePlugin } from '@server/lib/zod-routes';
+import { transactionDetail } from '@server/modules/transactions/repository';
 import { findAgencyClient, listAgencyClients } from './repository';
 
 /**
  * A partner agency's Clients (role agency only):
  *   GET /agency/clients?q=&page=&pageSize=   its clients, newest first
  *   GET /agency/clients/:id                  one of them, in detail
+ *   GET /agency/transactions/:id             one of their transactions, with its history
  * Every query is bounded by the signed-in user's own agency, so another agency's client is
  * "not found", exactly like one that does not exist.
  */
@@ -57,6 +65,34 @@ const agencyClientRoutes: RoutePlugin = async (app) => {
       const client = await findAgencyClient(app.db, agencyOf(request), request.params.id);
       if (!client) throw new AppError('NOT_FOUND', 'This client does not exist.');
       return { client };
+    },
+  );
+
+  // A row of Client Transactions opens here (the user's own detail route answers only its owner).
+  app.get(
+    '/agency/transactions/:id',
+    {
+      config: { access: ['agency'] },
+      schema: {
+        params: transactionIdParamsSchema,
+        response: { 200: agencyTransactionDetailSchema },
+      },
+    },
+    async (request) => {
+      const [owner] = await app.db
+        .select({
+          agencyId: transactions.clientAgencyId,
+          client: { id: users.id, name: users.name, email: users.email },
+        })
+        .from(transactions)
+        .innerJoin(users, eq(users.id, transactions.userId))
+        .where(eq(transactions.id, request.params.id));
+      const detail =
+        owner && owner.agencyId === agencyOf(request)
+          ? await transactionDetail(app.db, request.params.id)
+          : undefined;
+      if (!owner || !detail) throw new AppError('NOT_FOUND', 'This transaction does not exist.');
+      return { ...detail, client: owner.client };
     },
   );
 };

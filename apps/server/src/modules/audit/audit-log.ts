@@ -20,6 +20,21 @@ export interface AuditEntry {
 }
 
 /**
+ * An action carried out on a second operator's approval (docs/decisions/017): its own audit event
+ * names both people in `details.approval`.
+ */
+export interface ApprovalRecord {
+  id: string;
+  requestedBy: { id: string; name: string };
+  approvedBy: { id: string; name: string };
+}
+
+/** `{ approval }` for an event's details when the action was approved, else nothing. */
+export function approvalDetails(approval: ApprovalRecord | undefined): Record<string, unknown> {
+  return approval ? { approval } : {};
+}
+
+/**
  * Writes one event of the audit trail (docs/decisions/020), in the caller's database transaction,
  * so it is kept exactly when the action is. The database numbers and chains it.
  */

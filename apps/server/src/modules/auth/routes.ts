@@ -5,6 +5,7 @@ import type { RoutePlugin } from '@server/lib/zod-routes';
 import { recordAuditEvent } from '@server/modules/audit/audit-log';
 import { hit, reset } from '@server/modules/throttle/throttle';
 import {
+  agencyStatusOf,
   findAgencyByCode,
   findSignedInUser,
   findUserByEmail,
@@ -49,6 +50,12 @@ const authRoutes: RoutePlugin = async (app) => {
         const agency = await findAgencyByCode(db, agencyCode);
         if (!agency) {
           throw new AppError('AGENCY_CODE_UNKNOWN', undefined, {
+            fields: { agencyCode: 'invalid' },
+          });
+        }
+        // A disabled agency takes no new clients (docs/decisions/022).
+        if (agency.status !== 'active') {
+          throw new AppError('AGENCY_CODE_DISABLED', undefined, {
             fields: { agencyCode: 'invalid' },
           });
         }
@@ -106,6 +113,9 @@ const authRoutes: RoutePlugin = async (app) => {
       }
       await reset(db, accountKey);
       if (found.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+      if (found.role === 'agency' && (await agencyStatusOf(db, found.agencyId)) !== 'active') {
+        throw new AppError('AGENCY_DISABLED');
+      }
 
       await reply.startSession(found.id);
       await recordAuditEvent(db, { action: 'sign_in', actorUserId: found.id, ip: request.ip });

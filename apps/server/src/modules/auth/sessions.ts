@@ -53,7 +53,7 @@ function touchAfterSeconds(lifetime: SessionLifetime): number {
 }
 
 /** SQL: the session has outlived its absolute or its idle limit (by the database clock). */
-function expired(lifetime: SessionLifetime): SQL {
+export function expired(lifetime: SessionLifetime): SQL {
   return sql`(${sessions.expiresAt} <= now() or ${sessions.lastSeenAt} <= now() - make_interval(mins => ${lifetime.idleMinutes}))`;
 }
 
@@ -79,6 +79,7 @@ export async function findSession(
       agencyId: users.agencyId,
       agencyCode: agencies.code,
       agencyName: agencies.name,
+      agencyStatus: agencies.status,
       stale: sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(secs => ${touchAfterSeconds(lifetime)})`,
     })
     .from(sessions)
@@ -86,6 +87,8 @@ export async function findSession(
     .leftJoin(agencies, eq(agencies.id, users.agencyId))
     .where(and(eq(sessions.id, id), not(expired(lifetime))));
   if (!row || row.status !== 'active') return null;
+  // A disabled agency's own users are out too; its clients keep their sessions (docs/decisions/022).
+  if (row.role === 'agency' && row.agencyStatus !== 'active') return null;
   if (row.stale) {
     await db
       .update(sessions)

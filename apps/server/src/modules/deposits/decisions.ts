@@ -3,12 +3,17 @@ import type {
   MatchDepositRequest,
   RefundDepositRequest,
 } from '@portal/contract/deposits';
-import { assetForKrw, compareAmounts } from '@portal/contract/money';
+import { assetForKrw, compareAmounts, subtractAmounts } from '@portal/contract/money';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { deposits, transactions } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
-import { recordAuditEvent, type AuditAction } from '@server/modules/audit/audit-log';
+import {
+  approvalDetails,
+  recordAuditEvent,
+  type ApprovalRecord,
+  type AuditAction,
+} from '@server/modules/audit/audit-log';
 import { applyMove } from '@server/modules/transactions/moves';
 import type { DepositRow } from './service';
 import { koreaDay, koreaDayStart } from '@portal/contract/korea-time';
@@ -27,6 +32,8 @@ import { koreaDay, koreaDayStart } from '@portal/contract/korea-time';
 export interface OperatorContext {
   userId: string;
   ip: string | null;
+  /** Carried out on a second operator's approval (docs/decisions/017). */
+  approval?: ApprovalRecord;
 }
 
 /** Deposits whose won is still in the portal's hands: they can pay a buy. */
@@ -59,12 +66,20 @@ async function recordDecision(
     .update(deposits)
     .set({ ...set, decidedBy: operator.userId, decidedAt: now, updatedAt: now })
     .where(where);
+  // The deposit by its bank reference, and its status before and after (decision 023).
   await recordAuditEvent(tx, {
     action,
     actorUserId: operator.userId,
     subjectUserId,
     ip: operator.ip,
-    details: { deposit: deposit.bankReference, ...details },
+    object: { type: 'deposit', id: deposit.bankReference },
+    details: {
+      deposit: deposit.bankReference,
+      before: { status: deposit.status },
+      after: { status: set.status ?? deposit.status },
+      ...details,
+      ...approvalDetails(operator.approval),
+    },
   });
 }
 
@@ -72,6 +87,68 @@ async function lockDeposit(tx: Database, id: string): Promise<DepositRow> {
   const [deposit] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('update');
   if (!deposit) throw new AppError('NOT_FOUND', 'This deposit does not exist.');
   return deposit;
+}
+
+/**
+ * What a match would refuse at once, checked before it waits for a second operator
+ * (docs/decisions/017), and the difference the checker will see (deposit minus the buy's total).
+ * Nothing is locked: the match itself checks again when it is carried out.
+ */
+export async function checkMatch(
+  db: Database,
+  depositId: string,
+  input: { transactionId: string; acceptAmountDifference?: boolean | undefined },
+): Promise<{ differenceKrw: string }> {
+  const [deposit] = await db.select().from(deposits).where(eq(deposits.id, depositId));
+  if (!deposit) throw new AppError('NOT_FOUND', 'This deposit does not exist.');
+  if (!(USABLE as readonly string[]).includes(deposit.status)) {
+    throw new AppError('DEPOSIT_NOT_USABLE');
+  }
+  const [buy] = await db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.id, input.transactionId));
+  if (!buy || buy.type !== 'buy')
+    throw new AppError('NOT_FOUND', 'This buy request does not exist.');
+  if (buy.status !== 'Requested' && buy.status !== 'Pending') {
+    throw new AppError(
+      'TRANSITION_NOT_ALLOWED',
+      `This buy is already ${buy.status}: a deposit can pay only a Requested or Pending buy.`,
+    );
+  }
+  if (compareAmounts(deposit.amountKrw, buy.totalKrw) !== 0) {
+    if (!input.acceptAmountDifference) throw new AppError('AMOUNT_DIFFERENCE_NOT_ACCEPTED');
+    if (compareAmounts(assetForKrw(deposit.amountKrw, buy.rateKrw), '0') <= 0) {
+      throw new AppError(
+        'DEPOSIT_NOT_USABLE',
+        'This deposit is too small to buy any of the asset.',
+      );
+    }
+  }
+  return { differenceKrw: subtractAmounts(deposit.amountKrw, buy.totalKrw) };
+}
+
+/** What a refund would refuse at once, before it waits (docs/decisions/017). */
+export async function checkRefund(
+  db: Database,
+  depositId: string,
+  input: { transactionId?: string | undefined },
+): Promise<{ transactionId: string | null }> {
+  const [deposit] = await db.select().from(deposits).where(eq(deposits.id, depositId));
+  if (!deposit) throw new AppError('NOT_FOUND', 'This deposit does not exist.');
+  if (deposit.status !== 'review') throw new AppError('DEPOSIT_ALREADY_RESOLVED');
+  const transactionId =
+    input.transactionId ??
+    (deposit.relatedTransactionIds.length === 1 ? deposit.relatedTransactionIds[0]! : null);
+  if (transactionId) {
+    const [buy] = await db
+      .select({ type: transactions.type })
+      .from(transactions)
+      .where(eq(transactions.id, transactionId));
+    if (!buy || buy.type !== 'buy')
+      throw new AppError('NOT_FOUND', 'This buy request does not exist.');
+  }
+  return { transactionId };
 }
 
 /**
@@ -128,7 +205,12 @@ export async function matchDeposit(
 
     const actor = { kind: 'operator' as const, userId: operator.userId };
     const move = buy.status === 'Requested' ? 'operator_match_deposit' : 'operator_complete_buy';
-    await applyMove(tx, buy.id, { move, depositId: deposit.id, note: input.note }, actor);
+    const completed = await applyMove(
+      tx,
+      buy.id,
+      { move, depositId: deposit.id, note: input.note },
+      actor,
+    );
     await recordDecision(tx, deposit, operator, {
       set: {
         status: 'settled',
@@ -141,6 +223,8 @@ export async function matchDeposit(
       subjectUserId: buy.userId,
       details: {
         transaction: buy.number,
+        // The buy it completed: one event says both, the deposit used and the buy completed.
+        transactionStatus: { before: buy.status, after: completed.status },
         amountKrw: deposit.amountKrw,
         ...(differs ? { requestedTotalKrw: buy.totalKrw, differenceAccepted: true } : {}),
       },

@@ -1,7 +1,7 @@
 import type { DepositCandidate, DepositDetail } from '@portal/contract/deposits';
 import { assetForKrw, subtractAmounts } from '@portal/contract/money';
-import type { Deposit, DepositStatus } from '@portal/contract/transactions';
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Deposit } from '@portal/contract/transactions';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { deposits, transactions } from '@server/db/schema';
 import { trimDecimal } from '@portal/contract/decimal';
@@ -57,26 +57,6 @@ export async function toDeposits(db: Database, rows: readonly DepositRow[]): Pro
 export async function findDeposit(db: Database, id: string): Promise<DepositRow | undefined> {
   const [row] = await db.select().from(deposits).where(eq(deposits.id, id));
   return row;
-}
-
-/** Newest first. */
-export async function listDeposits(
-  db: Database,
-  filter: { status?: DepositStatus; page: number; pageSize: number },
-) {
-  const where = filter.status ? eq(deposits.status, filter.status) : undefined;
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: count() })
-    .from(deposits)
-    .where(where);
-  const rows = await db
-    .select()
-    .from(deposits)
-    .where(where)
-    .orderBy(desc(deposits.createdAt), desc(deposits.id))
-    .limit(filter.pageSize)
-    .offset((filter.page - 1) * filter.pageSize);
-  return { items: await toDeposits(db, rows), total, page: filter.page, pageSize: filter.pageSize };
 }
 
 /** The most buys the deposit screen lists beside a deposit. */

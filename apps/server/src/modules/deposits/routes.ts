@@ -8,6 +8,7 @@ import {
 import {
   depositBatchOutcomeSchema,
   depositBatchSchema,
+  depositExportQuerySchema,
   depositListQuerySchema,
   depositListResponseSchema,
   depositNotificationSchema,
@@ -21,15 +22,19 @@ import {
   statementPreviewedSchema,
   statementReportSchema,
 } from '@portal/contract/statement-import';
+import { approvalRequestedSchema, type Approval } from '@portal/contract/approvals';
 import { z } from 'zod';
 import { AppError } from '@server/lib/errors';
 import { recordAuditEvent } from '@server/modules/audit/audit-log';
+import { requestDepositMatch, requestDepositRefund } from '@server/modules/approvals/requests';
 import { readUpload, readUploadedFile } from '@server/lib/upload';
 import multipart from '@server/plugins/external/multipart';
 import { issuesToFields, type RoutePlugin } from '@server/lib/zod-routes';
-import { depositDetail, findDeposit, listDeposits, toDeposits } from './repository';
+import { depositDetail, findDeposit, toDeposits } from './repository';
+import { depositCsv, depositExportDisposition, depositXlsx } from './export';
+import { depositBatches, listDeposits } from './queue';
 import { recordDelivery } from './deliveries';
-import { markRefunded, matchDeposit, refundDeposit, writeOffDeposit } from './decisions';
+import { markRefunded, writeOffDeposit } from './decisions';
 import { recordDeposit, recordDeposits } from './service';
 import { readStatement } from './statement';
 import { importStatement, previewStatement } from './statement-import';
@@ -45,13 +50,16 @@ import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyBankNotification } from './we
  *                                       line would do, nothing written (decision 019)
  *   POST /operator/deposits/import      the same file and what its preview showed (multipart:
  *                                       file, preview): writes exactly that, or 409
- *   GET  /operator/deposits             ?status&page&pageSize, newest first
+ *   GET  /operator/deposits             ?status&q&from&to&sort&page&pageSize, newest first
+ *                                       unless sorted (queue.ts, docs/decisions/021)
+ *   GET  /operator/deposits/export.csv|.xlsx  the same deposits, every page, newest first, ?lang
  *
  * and the operator decides on each one that did not settle a buy by itself (decisions.ts):
  *
  *   GET  /operator/deposits/:id            the deposit and the buys it could pay
- *   POST /operator/deposits/:id/match      { transactionId, acceptAmountDifference, note }
- *   POST /operator/deposits/:id/refund     { reason, transactionId?, note }
+ *   POST /operator/deposits/:id/match      { transactionId, acceptAmountDifference, note }: 202,
+ *                                          waits for a second operator (docs/decisions/017)
+ *   POST /operator/deposits/:id/refund     { reason, transactionId?, note }: 202, waits too
  *   POST /operator/deposits/:id/refunded   { bankReference, refundedOn }
  *   POST /operator/deposits/:id/write-off  { reason }
  */
@@ -78,6 +86,28 @@ const depositRoutes: RoutePlugin = async (app) => {
     },
     async (request) => listDeposits(db, request.query),
   );
+
+  for (const format of ['csv', 'xlsx'] as const) {
+    app.get(
+      `/operator/deposits/export.${format}`,
+      { config: operator, schema: { querystring: depositExportQuerySchema } },
+      async (request, reply) => {
+        const { lang, ...filter } = request.query;
+        request.log.info({ format, filter }, 'operator deposits export');
+        const batches = depositBatches(db, filter);
+        return reply
+          .header(
+            'content-type',
+            format === 'csv'
+              ? 'text/csv; charset=utf-8'
+              : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          )
+          .header('content-disposition', depositExportDisposition(lang, format))
+          .header('cache-control', 'no-store')
+          .send(format === 'csv' ? depositCsv(batches, lang) : depositXlsx(batches, lang));
+      },
+    );
+  }
 
   app.post(
     '/operator/deposits',
@@ -192,9 +222,45 @@ const depositRoutes: RoutePlugin = async (app) => {
         return deposit!;
       },
     );
-  decision('match', matchDepositRequestSchema, (id, body, who) => matchDeposit(db, id, body, who));
-  decision('refund', refundDepositRequestSchema, (id, body, who) =>
-    refundDeposit(db, id, body, who),
+  // Paying a buy and deciding a refund wait for a second operator (docs/decisions/017): 202
+  // { approval }; approving carries out matchDeposit or refundDeposit (decisions.ts).
+  const waits = <Body extends z.ZodType>(
+    path: string,
+    body: Body,
+    ask: (
+      id: string,
+      body: z.output<Body>,
+      maker: { id: string; name: string },
+      ip: string,
+    ) => Promise<Approval>,
+  ) =>
+    app.post(
+      `/operator/deposits/:id/${path}`,
+      {
+        config: operator,
+        schema: {
+          params: transactionIdParamsSchema,
+          body,
+          response: { 202: approvalRequestedSchema },
+        },
+      },
+      async (request, reply) => {
+        const { id } = request.params as { id: string };
+        const user = app.signedInUser(request);
+        const approval = await ask(
+          id,
+          request.body as z.output<Body>,
+          { id: user.id, name: user.name },
+          request.ip,
+        );
+        return reply.code(202).send({ approval });
+      },
+    );
+  waits('match', matchDepositRequestSchema, (id, body, maker, ip) =>
+    requestDepositMatch(db, id, body, maker, ip),
+  );
+  waits('refund', refundDepositRequestSchema, (id, body, maker, ip) =>
+    requestDepositRefund(db, id, body, maker, ip),
   );
   decision('refunded', markRefundedRequestSchema, (id, body, who) =>
     markRefunded(db, id, body, who),

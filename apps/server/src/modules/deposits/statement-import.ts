@@ -5,6 +5,7 @@ import {
   type StatementOutcome,
   type StatementPreviewed,
   type StatementReport,
+  statementCounts,
 } from '@portal/contract/statement-import';
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
@@ -12,7 +13,6 @@ import { jsonRecordset } from '@server/db/recordset';
 import { deposits, transactions } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
 import { recordAuditEvent } from '@server/modules/audit/audit-log';
-import { statementCounts } from '@portal/contract/statement-import';
 import { normaliseDepositorName, sameReceivingAccount } from './matching';
 import { recordDeposits, type DepositRow, type RecordedDeposit } from './service';
 import type { ReadLine, ReadStatement } from './statement';
@@ -28,9 +28,6 @@ import type { ReadLine, ReadStatement } from './statement';
  *   showed as a new deposit that is now already recorded (the bank's notification came between
  *   the two steps) counts once: it is not recorded again and is marked `meanwhile`. Any other
  *   difference rolls everything back: 409 STATEMENT_CHANGED, nothing written.
- *
- * Further decisions on a deposit (approvals by a second operator, say) belong in service.ts and
- * decisions.ts, which this module only calls.
  */
 
 /** Thrown inside the transaction to undo it and hand its result out. */

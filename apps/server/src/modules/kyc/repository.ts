@@ -5,6 +5,7 @@ import {
   type KycReviewItem,
 } from '@portal/contract/kyc';
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@server/db/client';
 import { kycDocuments, users } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
@@ -219,15 +220,24 @@ export async function listForReview(db: Database, status: StoredStatus): Promise
     status === 'submitted'
       ? [asc(kycDocuments.uploadedAt), asc(kycDocuments.id)]
       : [desc(kycDocuments.reviewedAt), desc(kycDocuments.id)];
+  const reviewer = alias(users, 'reviewer');
   const rows = await db
     .select({
       document: kycDocuments,
       user: { id: users.id, name: users.name, email: users.email },
+      reviewerId: reviewer.id,
+      reviewerName: reviewer.name,
     })
     .from(kycDocuments)
     .innerJoin(users, eq(users.id, kycDocuments.userId))
+    .leftJoin(reviewer, eq(reviewer.id, kycDocuments.reviewedBy))
     .where(eq(kycDocuments.status, status))
     .orderBy(...order)
     .limit(REVIEW_QUEUE_LIMIT);
-  return rows.map(({ document, user }) => ({ ...toKycDocument(document), user }));
+  return rows.map(({ document, user, reviewerId, reviewerName }) => ({
+    ...toKycDocument(document),
+    user,
+    reviewedBy:
+      reviewerId !== null && reviewerName !== null ? { id: reviewerId, name: reviewerName } : null,
+  }));
 }

@@ -5,16 +5,20 @@ import {
   rateSchema,
   setRateRequestSchema,
 } from '@portal/contract/transactions';
+import { approvalRequestedSchema } from '@portal/contract/approvals';
 import { AppError } from '@server/lib/errors';
+import { requestRateChange } from '@server/modules/approvals/requests';
 import type { RoutePlugin } from '@server/lib/zod-routes';
 import { findMerchant } from '@server/modules/merchants/repository';
 import { quoteSigner } from './quotes';
-import { currentRate, listRates, setRate, toRate } from './repository';
+import { currentRate, listRates, rateChangeWaits, setRate, toRate } from './repository';
 
 /**
  *   GET  /quotes?merchantId=&side=   a signed quote of the current rate (signed-in users)
  *   GET  /operator/rates             current rates per asset and the history
- *   POST /operator/rates             sets new buy and sell rates of an asset
+ *   POST /operator/rates             sets new buy and sell rates of an asset (guard rails:
+ *                                    docs/decisions/023); beyond the deviation and confirmed,
+ *                                    202 { approval } (docs/decisions/017)
  */
 const rateRoutes: RoutePlugin = async (app) => {
   const { db } = app;
@@ -42,11 +46,28 @@ const rateRoutes: RoutePlugin = async (app) => {
     '/operator/rates',
     {
       config: { access: ['operator'] },
-      schema: { body: setRateRequestSchema, response: { 201: rateSchema } },
+      schema: {
+        body: setRateRequestSchema,
+        response: { 201: rateSchema, 202: approvalRequestedSchema },
+      },
     },
     async (request, reply) => {
       const user = app.signedInUser(request);
-      const row = await setRate(db, { ...request.body, setBy: user.id });
+      // Beyond the deviation and confirmed: waits for a second operator (docs/decisions/017).
+      const current = await rateChangeWaits(db, request.body);
+      if (current) {
+        const { asset, buyRateKrw, sellRateKrw } = request.body;
+        const approval = await requestRateChange(
+          db,
+          asset,
+          { buyRateKrw: current.buyRateKrw, sellRateKrw: current.sellRateKrw },
+          { buyRateKrw, sellRateKrw },
+          { id: user.id, name: user.name },
+          request.ip,
+        );
+        return reply.code(202).send({ approval });
+      }
+      const row = await setRate(db, { ...request.body, setBy: user.id, ip: request.ip });
       request.log.info({ asset: row.asset, rateId: row.id }, 'rate set');
       return reply.code(201).send(toRate({ ...row, setByName: user.name }));
     },

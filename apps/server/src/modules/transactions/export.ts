@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { ExportLanguage, TransactionType } from '@portal/contract/transactions';
 import { csvHead, csvLine, downloadDisposition, neutralise } from '@server/lib/text-export';
 import { xlsxStream, type XlsxColumn, type XlsxValue } from '@server/lib/xlsx-stream';
-import type { JoinedRow } from './transaction-payloads';
+import type { ExportRow } from './transaction-payloads';
 import { trimDecimal } from '@portal/contract/decimal';
 import { KOREA_OFFSET_MS, koreaDay, koreaWallClock } from '@portal/contract/korea-time';
 
@@ -13,6 +13,9 @@ import { KOREA_OFFSET_MS, koreaDay, koreaWallClock } from '@portal/contract/kore
  */
 
 export type ExportFormat = 'csv' | 'xlsx';
+
+/** Whose list: the user's own, an agency's clients', or every user's (the operator's). */
+export type ExportScope = 'own' | 'agency' | 'operator';
 
 /** The words of an export, in each language: the screens' words (the web's transactions locale
  * files), which a test keeps equal. */
@@ -28,6 +31,9 @@ export const EXPORT_WORDS = {
       total: 'Total (KRW)',
       status: 'Status',
       date: 'Date (KST)',
+      completed: 'Completed (KST)',
+      depositReference: 'Deposit reference',
+      payoutReference: 'Payout reference',
       client: 'Client',
     },
     type: { buy: 'Buy', sell: 'Sell' },
@@ -38,7 +44,7 @@ export const EXPORT_WORDS = {
       Cancelled: 'Cancelled',
     },
     sheet: 'Transactions',
-    file: { own: 'transactions-', agency: 'client-transactions-' },
+    file: { own: 'transactions-', agency: 'client-transactions-', operator: 'all-transactions-' },
   },
   ko: {
     headers: {
@@ -51,12 +57,15 @@ export const EXPORT_WORDS = {
       total: '합계(원)',
       status: '상태',
       date: '일시(KST)',
+      completed: '완료 일시(KST)',
+      depositReference: '입금 참조번호',
+      payoutReference: '지급 참조번호',
       client: '고객',
     },
     type: { buy: '구매', sell: '판매' },
     status: { Requested: '요청됨', Pending: '처리 중', Completed: '완료', Cancelled: '취소됨' },
     sheet: '거래 내역',
-    file: { own: '거래내역_', agency: '고객거래내역_' },
+    file: { own: '거래내역_', agency: '고객거래내역_', operator: '전체거래내역_' },
   },
 } as const;
 
@@ -74,7 +83,14 @@ export function exportColumns(withClient: boolean): ColumnKey[] {
     'status',
     'date',
   ];
-  return withClient ? [...columns, 'client'] : columns;
+  // The later columns came later; they follow the client so that earlier columns keep their place.
+  return [
+    ...columns,
+    ...(withClient ? (['client'] as const) : []),
+    'completed',
+    'depositReference',
+    'payoutReference',
+  ];
 }
 
 export function exportHeaders(language: ExportLanguage, withClient: boolean): string[] {
@@ -89,32 +105,33 @@ function koreaWallTime(at: Date): Date {
 
 /**
  * The file's name in the reader's language, with the day in Korea: transactions-2026-11-21.csv,
- * 거래내역_2026-11-21.csv; client-transactions-… and 고객거래내역_… for an agency's clients.
+ * 거래내역_2026-11-21.csv; client-transactions-… and 고객거래내역_… for an agency's clients;
+ * all-transactions-… and 전체거래내역_… for the operator's.
  */
 function exportFileName(
   language: ExportLanguage,
-  agency: boolean,
+  scope: ExportScope,
   format: ExportFormat,
   now = new Date(),
 ): string {
-  return `${EXPORT_WORDS[language].file[agency ? 'agency' : 'own']}${koreaDay(now)}.${format}`;
+  return `${EXPORT_WORDS[language].file[scope]}${koreaDay(now)}.${format}`;
 }
 
 /** Content-Disposition of an export: its name in the reader's language, English as fallback. */
 export function exportDisposition(
   language: ExportLanguage,
-  agency: boolean,
+  scope: ExportScope,
   format: ExportFormat,
   now = new Date(),
 ): string {
   return downloadDisposition(
-    exportFileName(language, agency, format, now),
-    exportFileName('en', agency, format, now),
+    exportFileName(language, scope, format, now),
+    exportFileName('en', scope, format, now),
   );
 }
 
 /** The values of one row, as text (CSV) or typed (Excel). */
-function rowValues(row: JoinedRow, language: ExportLanguage, withClient: boolean) {
+function rowValues(row: ExportRow, language: ExportLanguage, withClient: boolean) {
   const t = row.transaction;
   const words = EXPORT_WORDS[language];
   return {
@@ -127,15 +144,24 @@ function rowValues(row: JoinedRow, language: ExportLanguage, withClient: boolean
     total: t.totalKrw,
     status: words.status[t.status],
     date: t.createdAt,
+    completed: t.completedAt,
+    depositReference: row.depositReference ?? '',
+    payoutReference: t.payoutReference ?? '',
     client: withClient ? `${row.user.name} (${row.user.email})` : '',
   };
 }
 
-const TEXT_COLUMNS = new Set<ColumnKey>(['merchant', 'account', 'client']);
+const TEXT_COLUMNS = new Set<ColumnKey>([
+  'merchant',
+  'account',
+  'client',
+  'depositReference',
+  'payoutReference',
+]);
 
 /** CSV: UTF-8 with a byte order mark (so Excel reads Korean right), a header row, CRLF lines. */
 export function csvExport(
-  batches: AsyncIterable<JoinedRow[]>,
+  batches: AsyncIterable<ExportRow[]>,
   language: ExportLanguage,
   withClient: boolean,
 ): Readable {
@@ -149,6 +175,9 @@ export function csvExport(
         chunk += csvLine(
           columns.map((column) => {
             if (column === 'date') return koreaWallClock(values.date);
+            if (column === 'completed') {
+              return values.completed ? koreaWallClock(values.completed) : '';
+            }
             const text = values[column];
             return TEXT_COLUMNS.has(column) ? neutralise(text) : text;
           }),
@@ -165,6 +194,7 @@ const NUMBER_FORMATS: Partial<Record<ColumnKey, string>> = {
   rate: '#,##0.00',
   total: '#,##0',
   date: 'yyyy-mm-dd hh:mm:ss',
+  completed: 'yyyy-mm-dd hh:mm:ss',
 };
 const WIDTHS: Record<ColumnKey, number> = {
   number: 12,
@@ -176,6 +206,9 @@ const WIDTHS: Record<ColumnKey, number> = {
   total: 16,
   status: 12,
   date: 20,
+  completed: 20,
+  depositReference: 20,
+  payoutReference: 20,
   client: 36,
 };
 
@@ -186,7 +219,7 @@ const WIDTHS: Record<ColumnKey, number> = {
  * as they are (the CSV's apostrophe is for programs that read a CSV field as a formula).
  */
 export function xlsxExport(
-  batches: AsyncIterable<JoinedRow[]>,
+  batches: AsyncIterable<ExportRow[]>,
   language: ExportLanguage,
   withClient: boolean,
 ): Readable {
@@ -194,7 +227,12 @@ export function xlsxExport(
   const sheetColumns: XlsxColumn[] = columns.map((column) => ({
     header: EXPORT_WORDS[language].headers[column],
     width: WIDTHS[column],
-    type: column === 'date' ? 'date' : NUMBER_FORMATS[column] ? 'number' : 'text',
+    type:
+      column === 'date' || column === 'completed'
+        ? 'date'
+        : NUMBER_FORMATS[column]
+          ? 'number'
+          : 'text',
     ...(NUMBER_FORMATS[column] ? { numFmt: NUMBER_FORMATS[column] } : {}),
   }));
   async function* rows(): AsyncGenerator<XlsxValue[][]> {
@@ -209,6 +247,8 @@ export function xlsxExport(
               return Number(values[column]);
             case 'date':
               return koreaWallTime(values.date);
+            case 'completed':
+              return values.completed ? koreaWallTime(values.completed) : '';
             default:
               return values[column];
           }

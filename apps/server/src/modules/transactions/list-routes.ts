@@ -6,9 +6,16 @@ import {
   type ExportLanguage,
 } from '@portal/contract/transactions';
 import type { FastifyReply } from 'fastify';
+import type { Database } from '@server/db/client';
 import type { SignedInUser } from '@server/modules/auth/sessions';
 import type { RoutePlugin } from '@server/lib/zod-routes';
-import { csvExport, exportDisposition, xlsxExport, type ExportFormat } from './export';
+import {
+  csvExport,
+  exportDisposition,
+  xlsxExport,
+  type ExportFormat,
+  type ExportScope,
+} from './export';
 import {
   listAgencyTransactions,
   listTransactions,
@@ -25,6 +32,31 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
+
+/**
+ * Streams the rows of `filter` as a CSV or Excel file, newest first; the owner's column ("Client")
+ * is in every list but the user's own.
+ */
+export function sendTransactionExport(
+  db: Database,
+  reply: FastifyReply,
+  format: ExportFormat,
+  filter: RowFilter,
+  language: ExportLanguage,
+  scope: ExportScope,
+) {
+  const batches = transactionBatches(db, filter);
+  const withOwner = scope !== 'own';
+  const body =
+    format === 'csv'
+      ? csvExport(batches, language, withOwner)
+      : xlsxExport(batches, language, withOwner);
+  return reply
+    .header('content-type', CONTENT_TYPES[format])
+    .header('content-disposition', exportDisposition(language, scope, format))
+    .header('cache-control', 'no-store')
+    .send(body);
+}
 
 /**
  * Transaction lists and their exports, the same filters everywhere
@@ -76,18 +108,7 @@ const transactionListRoutes: RoutePlugin = async (app) => {
     filter: RowFilter,
     language: ExportLanguage,
     agency: boolean,
-  ) => {
-    const batches = transactionBatches(db, filter);
-    const body =
-      format === 'csv'
-        ? csvExport(batches, language, agency)
-        : xlsxExport(batches, language, agency);
-    return reply
-      .header('content-type', CONTENT_TYPES[format])
-      .header('content-disposition', exportDisposition(language, agency, format))
-      .header('cache-control', 'no-store')
-      .send(body);
-  };
+  ) => sendTransactionExport(db, reply, format, filter, language, agency ? 'agency' : 'own');
 
   for (const format of ['csv', 'xlsx'] as const) {
     app.get(

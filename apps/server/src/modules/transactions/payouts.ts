@@ -1,8 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DebitFailure } from '@portal/contract/transactions';
+import type { Database } from '@server/db/client';
 import { merchantAccounts, transactions } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
+import {
+  approvalDetails,
+  recordAuditEvent,
+  type ApprovalRecord,
+} from '@server/modules/audit/audit-log';
 import { MerchantError } from '@server/modules/merchants/adapter';
 import { callMerchantForAccount } from '@server/modules/merchants/adapters-plugin';
 import { findMerchant } from '@server/modules/merchants/repository';
@@ -17,6 +23,32 @@ const DEBIT_FAILURE_MESSAGES: Record<DebitFailure, string> = {
   link_invalid:
     'The merchant refused the debit: the link to the account is no longer valid. Nobody can pay this sale out; cancel it.',
 };
+
+/**
+ * Refuses early what taking a sell would refuse anyway, before anything reaches the merchant, or
+ * before the take waits for a second operator (docs/decisions/017).
+ */
+export async function checkTakeable(
+  db: Database,
+  transactionId: string,
+  actor: Operator,
+): Promise<typeof transactions.$inferSelect> {
+  const [row] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
+  if (!row) throw new AppError('NOT_FOUND', 'This transaction does not exist.');
+  const planned = planMove(
+    { type: row.type, status: row.status, ownerUserId: row.userId, expiresAt: row.expiresAt },
+    { move: 'operator_take_sell' },
+    actor,
+    new Date(),
+  );
+  if (!planned.ok) throw new AppError(planned.code, planned.message);
+  if (row.debitFailure) {
+    const failure = row.debitFailure as DebitFailure;
+    throw new AppError('TRANSITION_NOT_ALLOWED', DEBIT_FAILURE_MESSAGES[failure]);
+  }
+  if (!row.accountId) throw new AppError('MERCHANT_LINK_INVALID');
+  return row;
+}
 
 /**
  * Takes a Requested sell for payout: the merchant debit first, and only on the merchant's
@@ -34,23 +66,11 @@ export async function takeSell(
   app: FastifyInstance,
   transactionId: string,
   actor: Operator,
-  input: { note?: string },
+  input: { note?: string; approval?: ApprovalRecord },
+  ip: string | null = null,
 ): Promise<void> {
   const request = { move: 'operator_take_sell' as const, note: input.note };
-  const [row] = await app.db.select().from(transactions).where(eq(transactions.id, transactionId));
-  if (!row) throw new AppError('NOT_FOUND', 'This transaction does not exist.');
-  // Refuse early what the move would refuse anyway, before anything reaches the merchant.
-  const planned = planMove(
-    { type: row.type, status: row.status, ownerUserId: row.userId, expiresAt: row.expiresAt },
-    request,
-    actor,
-    new Date(),
-  );
-  if (!planned.ok) throw new AppError(planned.code, planned.message);
-  if (row.debitFailure) {
-    const failure = row.debitFailure as DebitFailure;
-    throw new AppError('TRANSITION_NOT_ALLOWED', DEBIT_FAILURE_MESSAGES[failure]);
-  }
+  const row = await checkTakeable(app.db, transactionId, actor);
   if (!row.accountId) throw new AppError('MERCHANT_LINK_INVALID');
 
   const [account] = await app.db
@@ -113,7 +133,23 @@ export async function takeSell(
       .update(transactions)
       .set({ debitConfirmedAt: now, debitSentAt: null })
       .where(eq(transactions.id, row.id));
-    await applyMove(tx, row.id, request, actor, { merchantDebited: true, now });
+    const moved = await applyMove(tx, row.id, request, actor, { merchantDebited: true, now });
+    // The payout has started: the asset is the portal's now, the won is owed (decision 023).
+    await recordAuditEvent(tx, {
+      action: 'payout_started',
+      actorUserId: actor.userId,
+      subjectUserId: moved.userId,
+      ip,
+      object: { type: 'transaction', id: moved.number },
+      details: {
+        before: { status: row.status },
+        after: { status: moved.status },
+        amount: moved.amount,
+        totalKrw: moved.totalKrw,
+        ...(input.note ? { note: input.note } : {}),
+        ...approvalDetails(input.approval),
+      },
+    });
   });
 }
 
@@ -127,9 +163,14 @@ export async function completeSell(
   transactionId: string,
   actor: Operator,
   input: { payoutReference?: string; note?: string },
+  ip: string | null = null,
 ): Promise<void> {
-  await app.db.transaction((tx) =>
-    applyMove(
+  await app.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: transactions.status })
+      .from(transactions)
+      .where(eq(transactions.id, transactionId));
+    const moved = await applyMove(
       tx,
       transactionId,
       {
@@ -138,6 +179,20 @@ export async function completeSell(
         note: input.note,
       },
       actor,
-    ),
-  );
+    );
+    await recordAuditEvent(tx, {
+      action: 'payout_completed',
+      actorUserId: actor.userId,
+      subjectUserId: moved.userId,
+      ip,
+      object: { type: 'transaction', id: moved.number },
+      details: {
+        before: { status: before?.status ?? null },
+        after: { status: moved.status },
+        totalKrw: moved.totalKrw,
+        payoutReference: moved.payoutReference,
+        ...(input.note ? { note: input.note } : {}),
+      },
+    });
+  });
 }

@@ -23,11 +23,14 @@ import {
   users,
 } from '@server/db/schema';
 import { koreaDayStart } from '@portal/contract/korea-time';
-import { containsPattern } from '@server/lib/text-search';
+import { containsAny, containsPattern } from '@server/lib/text-search';
+import type { OperatorSort } from '@portal/contract/operator-workbench';
+import { operatorSearch } from './operator-search';
 import {
   toAgencyTransaction,
   toOperatorTransaction,
   toTransaction,
+  type ExportRow,
   type JoinedRow,
 } from './transaction-payloads';
 
@@ -66,6 +69,14 @@ const listColumns = {
   user: { id: users.id, name: users.name, email: users.email },
 };
 
+/** Exports also carry the bank reference of the deposit that paid a buy. */
+const exportColumns = {
+  ...listColumns,
+  depositReference: sql<
+    string | null
+  >`(select ${deposits.bankReference} from ${deposits} where ${deposits.id} = ${transactions.settledByDepositId})`,
+};
+
 function joined(db: Database) {
   return db
     .select(listColumns)
@@ -83,8 +94,13 @@ export interface TransactionFilter {
   /** Calendar days (YYYY-MM-DD) in Korea's time zone, both inclusive. */
   from?: string;
   to?: string;
-  /** Finds the number, the merchant's name or code, or the account's name or number. */
+  /**
+   * Finds the number, the merchant's name or code, or the account's name or number; with
+   * `agencyId`, also the client's name, email or phone.
+   */
   q?: string;
+  /** The operator's search: `q` also finds the user, a linked deposit's depositor, a won amount. */
+  operator?: boolean;
   page: number;
   pageSize: number;
   /** The previous page's `nextCursor`: this page starts just after that row (newest-first lists). */
@@ -119,6 +135,14 @@ function conditions(filter: RowFilter): SQL | undefined {
             transactions.merchantId,
             sql`(select ${merchants.id} from ${merchants} where ${merchants.name} ilike ${pattern} or ${merchants.code} ilike ${pattern})`,
           ),
+          // An agency also finds its clients by name, email or phone (docs/decisions/022).
+          filter.agencyId
+            ? inArray(
+                transactions.userId,
+                sql`(select ${users.id} from ${users} where ${users.agencyId} = ${filter.agencyId} and ${containsAny(q!, [users.name, users.email], users.phone)})`,
+              )
+            : undefined,
+          filter.operator ? operatorSearch(q!, pattern) : undefined,
         )
       : undefined,
   );
@@ -173,21 +197,25 @@ async function countedTotal(db: Database, filter: TransactionFilter): Promise<nu
  * The count and the page are two statements: a row committed between them shifts a page by one
  * row, as one committed between two page views does.
  */
-async function page(db: Database, filter: TransactionFilter, oldestFirst = false) {
+async function page(db: Database, filter: TransactionFilter, sort: OperatorSort = 'newest') {
   const where = conditions(filter);
   const total = (await countedTotal(db, filter)) ?? (await countedRows(db, where));
   const result = { total, page: filter.page, pageSize: filter.pageSize };
   const offset = (filter.page - 1) * filter.pageSize;
   if (offset >= total) return { ...result, rows: [], nextCursor: null };
 
-  const order = (oldest: boolean) =>
-    oldest
-      ? [asc(transactions.createdAt), asc(transactions.number)]
-      : [desc(transactions.createdAt), desc(transactions.number)];
-  // Cursors follow the newest-first order; the operator's oldest-first queue pages by number.
-  const after = filter.after && !oldestFirst ? readListCursor(filter.after) : undefined;
+  // Every order ends in (created_at, number), so it is total and reads the same from either end.
+  const byAmount = sort === 'amount_asc' || sort === 'amount_desc';
+  const order = (ascending: boolean) => {
+    const dir = ascending ? asc : desc;
+    const tail = [dir(transactions.createdAt), dir(transactions.number)];
+    return byAmount ? [dir(transactions.totalKrw), ...tail] : tail;
+  };
+  const forwards = sort === 'oldest' || sort === 'amount_asc';
+  // Cursors follow the newest-first order; the operator's other orders page by number.
+  const after = filter.after && sort === 'newest' ? readListCursor(filter.after) : undefined;
   const fromOtherEnd = !after && offset + filter.pageSize / 2 > total / 2;
-  const ascending = oldestFirst !== fromOtherEnd;
+  const ascending = forwards !== fromOtherEnd;
   const ids = db
     .select({ id: transactions.id })
     .from(transactions)
@@ -197,11 +225,11 @@ async function page(db: Database, filter: TransactionFilter, oldestFirst = false
     .offset(after ? 0 : fromOtherEnd ? Math.max(0, total - offset - filter.pageSize) : offset);
   const rows = await joined(db)
     .where(inArray(transactions.id, ids))
-    .orderBy(...order(oldestFirst));
+    .orderBy(...order(forwards));
   const last = rows.at(-1);
   const more = rows.length === filter.pageSize && offset + rows.length < total;
   const nextCursor =
-    last && more && !oldestFirst ? listCursor(last.cursorAt, last.transaction.number) : null;
+    last && more && sort === 'newest' ? listCursor(last.cursorAt, last.transaction.number) : null;
   return { ...result, rows, nextCursor };
 }
 
@@ -229,11 +257,15 @@ export async function* transactionBatches(
   db: Database,
   filter: RowFilter,
   batchSize = 500,
-): AsyncGenerator<JoinedRow[]> {
+): AsyncGenerator<ExportRow[]> {
   const where = conditions(filter);
   let cursor: { at: string; number: string } | undefined;
   for (;;) {
-    const rows = await joined(db)
+    const rows = await db
+      .select(exportColumns)
+      .from(transactions)
+      .innerJoin(merchants, eq(merchants.id, transactions.merchantId))
+      .innerJoin(users, eq(users.id, transactions.userId))
       .where(and(where, afterCursor(cursor)))
       .orderBy(desc(transactions.createdAt), desc(transactions.number))
       .limit(batchSize);
@@ -245,9 +277,12 @@ export async function* transactionBatches(
   }
 }
 
-/** The operator's queue: oldest first, so nobody waits longest. */
-export async function listOperatorTransactions(db: Database, filter: TransactionFilter) {
-  const { rows, ...counts } = await page(db, filter, true);
+/** The operator's queues: oldest first by default, so nobody waits longest (docs/decisions/021). */
+export async function listOperatorTransactions(
+  db: Database,
+  filter: TransactionFilter & { sort: OperatorSort },
+) {
+  const { rows, ...counts } = await page(db, { ...filter, operator: true }, filter.sort);
   return { ...counts, items: rows.map(toOperatorTransaction) };
 }
 

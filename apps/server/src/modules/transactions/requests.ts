@@ -222,21 +222,11 @@ export async function createBuy(
   const merchant = requireActive(found);
   checkLimits(merchant, input.amount);
   const rate = await lockedRate(app, input.quoteToken, 'buy', merchant, now);
-  const [agency] = await app.db
-    .select({
-      bankName: agencies.bankName,
-      accountNumber: agencies.bankAccountNumber,
-      accountHolder: agencies.bankAccountHolder,
-    })
-    .from(users)
-    .leftJoin(agencies, eq(agencies.id, users.agencyId))
-    .where(eq(users.id, userId));
-  const { bankName, accountNumber, accountHolder } = agency ?? {};
-  if (!bankName || !accountNumber || !accountHolder) throw new AppError('DEPOSIT_ACCOUNT_MISSING');
 
   return app.db.transaction(async (tx) => {
     // A rename waits for this buy, and then sees it (docs/decisions/010).
     await holdName(tx, userId);
+    const { bankName, accountNumber, accountHolder } = await receivingAccount(tx, userId);
     const id = await insertRequest(tx, {
       type: 'buy',
       userId,
@@ -253,6 +243,34 @@ export async function createBuy(
     await beforeCommit?.(tx, id);
     return id;
   });
+}
+
+/**
+ * The partner agency bank account a buy's deposit goes to, with the agency's row held `for share`
+ * until the buy commits: disabling the agency takes it `for update`, so a buy is either made
+ * before the agency was disabled or refused (docs/decisions/022).
+ */
+async function receivingAccount(tx: Database, userId: string) {
+  const [user] = await tx
+    .select({ agencyId: users.agencyId })
+    .from(users)
+    .where(eq(users.id, userId));
+  const [agency] = user?.agencyId
+    ? await tx
+        .select({
+          status: agencies.status,
+          bankName: agencies.bankName,
+          accountNumber: agencies.bankAccountNumber,
+          accountHolder: agencies.bankAccountHolder,
+        })
+        .from(agencies)
+        .where(eq(agencies.id, user.agencyId))
+        .for('share')
+    : [];
+  if (agency && agency.status !== 'active') throw new AppError('AGENCY_NOT_TAKING_BUYS');
+  const { bankName, accountNumber, accountHolder } = agency ?? {};
+  if (!bankName || !accountNumber || !accountHolder) throw new AppError('DEPOSIT_ACCOUNT_MISSING');
+  return { bankName, accountNumber, accountHolder };
 }
 
 async function insertRequest(

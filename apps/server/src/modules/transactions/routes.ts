@@ -133,13 +133,17 @@ const transactionRoutes: RoutePlugin = async (app) => {
           bankName: agencies.bankName,
           accountNumber: agencies.bankAccountNumber,
           accountHolder: agencies.bankAccountHolder,
+          agencyStatus: agencies.status,
         })
         .from(users)
         .leftJoin(agencies, eq(agencies.id, users.agencyId))
         .where(eq(users.id, user.id));
-      const complete = row?.bankName && row.accountNumber && row.accountHolder;
+      // A disabled agency's account is never shown to a payer (docs/decisions/022).
+      const complete =
+        row?.agencyStatus === 'active' && row.bankName && row.accountNumber && row.accountHolder;
       return {
         agencyName: row?.agencyName ?? null,
+        takingBuys: row?.agencyStatus !== 'disabled',
         account: complete
           ? {
               bankName: row.bankName!,

@@ -24,6 +24,9 @@ export type JoinedRow = {
   user: { id: string; name: string; email: string };
 };
 
+/** A row of an export: a list's row with the bank reference of the deposit that paid a buy. */
+export type ExportRow = JoinedRow & { depositReference: string | null };
+
 /** What to pay and where: the account the buy kept when it was made, never the agency's
  * current one (docs/decisions/010). */
 function depositInstructions(row: JoinedRow): DepositInstructions | null {

@@ -15,6 +15,16 @@ export async function findAgencyByCode(db: Database, code: string) {
   return row ?? null;
 }
 
+/** An agency's status, or null when there is no such agency (docs/decisions/022). */
+export async function agencyStatusOf(db: Database, agencyId: string | null) {
+  if (!agencyId) return null;
+  const [row] = await db
+    .select({ status: agencies.status })
+    .from(agencies)
+    .where(eq(agencies.id, agencyId));
+  return row?.status ?? null;
+}
+
 /** A user with their agency, for the signed-in user and the operator's views. */
 async function selectUser(db: Database, id: string) {
   const [row] = await db

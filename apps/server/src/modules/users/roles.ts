@@ -3,14 +3,29 @@ import type { UserRole } from '@portal/contract/users';
 import type { Database } from '@server/db/client';
 import { users } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
-import { recordAuditEvent } from '@server/modules/audit/audit-log';
+import {
+  approvalDetails,
+  recordAuditEvent,
+  type ApprovalRecord,
+} from '@server/modules/audit/audit-log';
 
 export interface RoleChange {
   /** The operator making the change. */
   actorId: string;
   userId: string;
   role: UserRole;
-  ip: string;
+  ip: string | null;
+  /** Changed on a second operator's approval (docs/decisions/017). */
+  approval?: ApprovalRecord;
+}
+
+/** Whose role would change, for an operator role to be asked (docs/decisions/017). */
+export async function findUserForRole(db: Database, id: string) {
+  const [row] = await db
+    .select({ name: users.name, email: users.email, role: users.role })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
 }
 
 /**
@@ -49,7 +64,7 @@ export async function changeUserRole(db: Database, change: RoleChange): Promise<
       actorUserId: change.actorId,
       subjectUserId: change.userId,
       ip: change.ip,
-      details: { from: user.role, to: change.role },
+      details: { from: user.role, to: change.role, ...approvalDetails(change.approval) },
     });
   });
 }

@@ -6,11 +6,15 @@ import {
   operatorUsersQuerySchema,
   userIdParamsSchema,
 } from '@portal/contract/users';
+import { operatorUserPageSchema } from '@portal/contract/operator-workbench';
 import { AppError } from '@server/lib/errors';
 import type { RoutePlugin } from '@server/lib/zod-routes';
 import { findManagedUser } from './repository';
 import { listUsers } from './list';
-import { changeUserRole } from './roles';
+import { operatorUserPage } from './page';
+import { changeUserRole, findUserForRole } from './roles';
+import { approvalRequestedSchema } from '@portal/contract/approvals';
+import { requestOperatorRole } from '@server/modules/approvals/requests';
 import { changeUserStatus } from './status';
 
 /** The operator's management of users. */
@@ -28,6 +32,23 @@ const userRoutes: RoutePlugin = async (app) => {
       const { q, role, status, page, pageSize } = request.query;
       const { items, total } = await listUsers(app.db, { q, role, status, page, pageSize });
       return { items, total, page, pageSize };
+    },
+  );
+
+  // One user in full: identity, accounts, payee, latest transactions, sessions (decision 021).
+  app.get(
+    '/operator/users/:id',
+    {
+      config: { access: ['operator'] },
+      schema: { params: userIdParamsSchema, response: { 200: operatorUserPageSchema } },
+    },
+    async (request) => {
+      const page = await operatorUserPage(app.db, request.params.id, {
+        idleMinutes: app.config.sessionIdleMinutes,
+        maxHours: app.config.sessionMaxHours,
+      });
+      if (!page) throw new AppError('NOT_FOUND', 'This user does not exist.');
+      return page;
     },
   );
 
@@ -63,12 +84,30 @@ const userRoutes: RoutePlugin = async (app) => {
       schema: {
         params: userIdParamsSchema,
         body: changeUserRoleRequestSchema,
-        response: { 200: changedUserResponseSchema },
+        response: { 200: changedUserResponseSchema, 202: approvalRequestedSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const operator = app.signedInUser(request);
       const { id } = request.params;
+      if (request.body.role === 'operator') {
+        // Making someone an operator waits for a second operator (docs/decisions/017); what the
+        // change would refuse at once is refused now.
+        const target = await findUserForRole(app.db, id);
+        if (!target) throw new AppError('NOT_FOUND', 'This user does not exist.');
+        if (target.role !== 'operator') {
+          if (id === operator.id)
+            throw new AppError('FORBIDDEN', 'You cannot change your own role.');
+          const approval = await requestOperatorRole(
+            app.db,
+            { id, name: target.name, email: target.email },
+            target.role,
+            { id: operator.id, name: operator.name },
+            request.ip,
+          );
+          return reply.code(202).send({ approval });
+        }
+      }
       await changeUserRole(app.db, {
         actorId: operator.id,
         userId: id,

@@ -4,6 +4,7 @@ import type { CreateAgencyRequest, OperatorAgency } from '@portal/contract/agenc
 import { agencies, auditEvents, users } from '@server/db/schema';
 import type { App } from '@server/lib/zod-routes';
 import { buildTestApp } from '@test/helpers';
+import { approveAs } from '@test/approvals';
 import { createAgency, signIn, whoIs } from '@test/identity';
 import { makeUser, marker, person } from '../agency-clients/agency-clients-kit';
 
@@ -58,6 +59,8 @@ describe('POST /api/operator/agencies', () => {
       bankAccountHolder: '(주)인천파트너스',
       clientCount: 0,
       agencyUserCount: 1,
+      status: 'active',
+      disabledAt: null,
       createdAt: expect.any(String),
     });
 
@@ -148,7 +151,7 @@ describe('GET and PATCH /api/operator/agencies', () => {
     expect(listed).toMatchObject({ code: body.code, clientCount: 2, agencyUserCount: 1 });
   });
 
-  it('edits the name and bank account, with an audit event', async () => {
+  it('edits the name at once and the bank account once a second operator approves, with audit events', async () => {
     const { agency } = (await operator.browser.post('/api/operator/agencies', newAgency())).json<{
       agency: OperatorAgency;
     }>();
@@ -159,8 +162,23 @@ describe('GET and PATCH /api/operator/agencies', () => {
       bankAccountHolder: agency.bankAccountHolder!,
     };
     const response = await operator.browser.patch(`/api/operator/agencies/${agency.id}`, change);
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().agency).toMatchObject({ ...change, code: agency.code });
+    // The name is saved at once; the new account waits for a second operator and the old one
+    // stays in force meanwhile (docs/decisions/017).
+    const [waiting] = await app.db.select().from(agencies).where(eq(agencies.id, agency.id));
+    expect(waiting).toMatchObject({
+      name: change.name,
+      bankName: agency.bankName,
+      bankAccountNumber: agency.bankAccountNumber,
+    });
+    const checker = await person(app, 'operator');
+    await approveAs(checker.browser, response);
+    const listed = (await operator.browser.get('/api/operator/agencies')).json<{
+      items: OperatorAgency[];
+    }>();
+    expect(listed.items.find((item) => item.id === agency.id)).toMatchObject({
+      ...change,
+      code: agency.code,
+    });
     const events = await app.db
       .select()
       .from(auditEvents)
@@ -170,7 +188,22 @@ describe('GET and PATCH /api/operator/agencies', () => {
     );
     expect(event).toMatchObject({
       actorUserId: operator.id,
-      details: { code: agency.code, changed: ['name', 'bankName', 'bankAccountNumber'] },
+      details: { code: agency.code, changed: ['name'] },
+    });
+    const accountEvents = await app.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'agency_bank_account_changed'));
+    expect(
+      accountEvents.find(
+        (candidate) => (candidate.details as { agencyId?: string }).agencyId === agency.id,
+      ),
+    ).toMatchObject({
+      actorUserId: checker.id,
+      details: {
+        changed: ['bankName', 'accountNumber'],
+        approval: { requestedBy: { id: operator.id }, approvedBy: { id: checker.id } },
+      },
     });
 
     const missing = await operator.browser.patch(

@@ -37,13 +37,14 @@ async function agencyRow() {
   return row!;
 }
 
-async function auditOf(actorUserId: string) {
+/** The account changes asked by this user (carried out by the operator who approved them). */
+async function auditOf(userId: string) {
   return kit.app.db
     .select()
     .from(auditEvents)
     .where(
       and(
-        eq(auditEvents.actorUserId, actorUserId),
+        eq(auditEvents.subjectUserId, userId),
         eq(auditEvents.action, 'agency_bank_account_changed'),
       ),
     )
@@ -63,6 +64,8 @@ describe('GET /api/agency/bank-account', () => {
         accountNumber: row.bankAccountNumber,
         accountHolder: row.bankAccountHolder,
       },
+      proposal: null,
+      lastRejected: null,
     });
   });
 
@@ -73,7 +76,7 @@ describe('GET /api/agency/bank-account', () => {
 });
 
 describe('PUT /api/agency/bank-account', () => {
-  it('saves the account, which the clients then see and new buy requests carry', async () => {
+  it('saves the account once an operator approves it, which the clients then see and new buy requests carry', async () => {
     const accountNumber = uniqueAccountNumber();
     const response = await agencyUser.browser.put('/api/agency/bank-account', {
       bankName: '  신한은행 ',
@@ -81,8 +84,11 @@ describe('PUT /api/agency/bank-account', () => {
       // Decomposed Hangul is stored composed, as the bank shows it.
       accountHolder: '(주)원브릿지파트너스'.normalize('NFD'),
     });
-    expect(response.statusCode, response.body).toBe(200);
-    const saved = response.json<AgencyBankAccountResponse>();
+    // A new account waits for an operator's approval (docs/decisions/017).
+    await kit.approve(response);
+    const saved = (
+      await agencyUser.browser.get('/api/agency/bank-account')
+    ).json<AgencyBankAccountResponse>();
     expect(saved.account).toEqual({
       bankName: '신한은행',
       accountNumber,
@@ -100,6 +106,7 @@ describe('PUT /api/agency/bank-account', () => {
     expect(seen.statusCode).toBe(200);
     expect(seen.json<DepositAccountResponse>()).toEqual({
       agencyName: row.name,
+      takingBuys: true,
       account: saved.account,
     });
 
@@ -117,12 +124,12 @@ describe('PUT /api/agency/bank-account', () => {
     const before = await agencyRow();
     const accountNumber = uniqueAccountNumber();
     const next = { bankName: '국민은행', accountNumber, accountHolder: '서울파트너스' };
-    expect((await editor.browser.put('/api/agency/bank-account', next)).statusCode).toBe(200);
+    const approval = await kit.approve(await editor.browser.put('/api/agency/bank-account', next));
     expect((await editor.browser.put('/api/agency/bank-account', next)).statusCode).toBe(200);
 
     const events = await auditOf(editor.id);
     expect(events).toHaveLength(1);
-    expect(events[0]!.subjectUserId).toBe(editor.id);
+    expect(events[0]!.actorUserId).toBe(approval.decidedBy!.id);
     expect(events[0]!.details).toEqual({
       agencyId: kit.agencyId,
       agencyCode: before.code,
@@ -133,6 +140,11 @@ describe('PUT /api/agency/bank-account', () => {
         accountHolder: before.bankAccountHolder,
       },
       to: next,
+      approval: {
+        id: approval.id,
+        requestedBy: { id: editor.id, name: editor.name },
+        approvedBy: approval.decidedBy,
+      },
     });
   });
 
@@ -169,8 +181,8 @@ describe('PUT /api/agency/bank-account', () => {
       accountNumber: uniqueAccountNumber(),
       accountHolder: '서울파트너스',
     });
-    expect(response.statusCode).toBe(200);
-    expect(response.json<AgencyBankAccountResponse>().agency.id).toBe(kit.agencyId);
+    const approval = await kit.approve(response);
+    expect(approval.action).toMatchObject({ agency: { id: kit.agencyId } });
     const [after] = await kit.app.db.select().from(agencies).where(eq(agencies.id, other!.id));
     expect(after).toEqual(other);
   });

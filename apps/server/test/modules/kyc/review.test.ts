@@ -271,14 +271,21 @@ describe('the review queue', () => {
     expect((await reject(operator, c.id, 'Unreadable')).statusCode).toBe(200);
     expect((await queue()).map((item) => item.id)).not.toContain(b.id);
     const approved = await queue('approved');
-    expect(approved.find((item) => item.id === b.id)).toMatchObject({ status: 'approved' });
+    // A decided document names who decided it, and when (docs/decisions/023).
+    expect(approved.find((item) => item.id === b.id)).toMatchObject({
+      status: 'approved',
+      reviewedBy: { id: operator.id, name: operator.name },
+      reviewedAt: expect.any(String),
+    });
     expect(approved.every((item) => item.status === 'approved')).toBe(true);
     const rejected = await queue('rejected');
     expect(rejected.find((item) => item.id === c.id)).toMatchObject({
       status: 'rejected',
       rejectionReason: 'Unreadable',
       user: { id: first.id },
+      reviewedBy: { id: operator.id, name: operator.name },
     });
+    expect(ours.every((item) => item.reviewedBy === null)).toBe(true);
   });
 
   it('refuses an unknown status or extra parameters with 400', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DepositDetail } from '@portal/contract/deposits';
+import type { ApprovalRequested } from '@portal/contract/approvals';
 import type { Deposit, TransactionDetail } from '@portal/contract/transactions';
 import { agencies } from '@server/db/schema';
 import { eq } from 'drizzle-orm';
@@ -65,7 +66,8 @@ describe('one deposit pays at most one buy', () => {
     const matched = await operator.browser.post(`/api/operator/deposits/${recorded.id}/match`, {
       transactionId: first.id,
     });
-    expect(matched.statusCode, matched.body).toBe(200);
+    // Paying a buy waits for a second operator (docs/decisions/017).
+    expect((await kit.approve(matched)).status).toBe('approved');
     // The same deposit cannot pay the second buy, by the deposit or by the buy.
     const again = await operator.browser.post(`/api/operator/deposits/${recorded.id}/match`, {
       transactionId: other.id,
@@ -102,8 +104,11 @@ describe('one deposit pays at most one buy', () => {
       const answers = await Promise.all(
         (round % 2 === 0 ? clicks : [...clicks].reverse()).map((click) => click()),
       );
+      // One deposit waits once (docs/decisions/017): one click asks, the other is refused; the
+      // asked one is carried out on approval.
       const codes = answers.map((answer) => answer.statusCode).sort();
-      expect(codes, answers.map((a) => a.body).join('\n')).toEqual([200, 409]);
+      expect(codes, answers.map((a) => a.body).join('\n')).toEqual([202, 409]);
+      await kit.approve(answers.find((answer) => answer.statusCode === 202)!);
       const statuses = [await statusOf(kit.app, first.id), await statusOf(kit.app, other.id)];
       expect(statuses.filter((status) => status === 'Completed')).toHaveLength(1);
       if (statuses[0] === 'Completed') winners.first += 1;
@@ -134,7 +139,17 @@ describe('one deposit pays at most one buy', () => {
         }),
       ),
     );
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    // Two deposits are two subjects: both wait; approved at once (each by the other operator),
+    // one pays the buy and the other is refused, its approval still pending.
+    expect(answers.map((answer) => answer.statusCode)).toEqual([202, 202]);
+    const [byOperator, bySecond] = answers.map(
+      (answer) => answer.json<ApprovalRequested>().approval.id,
+    );
+    const approved = await Promise.all([
+      second.browser.post(`/api/operator/approvals/${byOperator}/approve`, {}),
+      operator.browser.post(`/api/operator/approvals/${bySecond}/approve`, {}),
+    ]);
+    expect(approved.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     const statuses = await kit.app.db.execute<{ status: string }>(
       sql`select status from deposits where id in (${a.deposit.id}, ${b.deposit.id}) order by status`,
     );
@@ -226,8 +241,11 @@ describe('refunds', () => {
       reason: 'amount_refused',
       note: 'asked the customer to send the full amount',
     });
-    expect(refund.statusCode, refund.body).toBe(200);
-    expect(refund.json<Deposit>()).toMatchObject({
+    await kit.approve(refund);
+    const decided = (
+      await operator.browser.get(`/api/operator/deposits/${short.id}`)
+    ).json<DepositDetail>().deposit;
+    expect(decided).toMatchObject({
       status: 'refund_due',
       refundReason: 'amount_refused',
       refundTransaction: { id: buy.id },

@@ -1,3 +1,5 @@
+import type { Approval } from '@portal/contract/approvals';
+import { approveAs } from '@test/approvals';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type {
   DepositNotification,
@@ -63,6 +65,11 @@ export interface MoneyKit {
     accountId: string,
     amount: string,
   ): Promise<TransactionDetail>;
+  /**
+   * Four-eyes (docs/decisions/017): a second operator approves what a guarded request asked (its
+   * 202) through the API; throws unless it waited and went through. Returns the approval.
+   */
+  approve(asked: Awaited<ReturnType<BrowserClient['post']>>): Promise<Approval>;
   close(): Promise<void>;
 }
 
@@ -187,9 +194,16 @@ export async function moneyKit(options: { config?: Partial<Config> } = {}): Prom
     return response.json<TransactionDetail>();
   }
 
+  let checker: Person | undefined;
+  async function approve(asked: Awaited<ReturnType<BrowserClient['post']>>) {
+    checker ??= await person({ role: 'operator', name: '승인자' });
+    return approveAs(checker.browser, asked);
+  }
+
   return {
     app,
     asset,
+    approve,
     merchantId: merchant!.id,
     agencyId: agency!.id,
     person,
@@ -301,10 +315,11 @@ export function sameAmount(a: string, b: string): boolean {
 /**
  * An asset amount whose won total no other test's request is likely to have: a deposit with a
  * common total would otherwise concern (and move to review) other tests' open requests on a
- * shared database. Between 1,000 and 900,000 units with three random decimals.
+ * shared database. From 1,000 units to below `below` (900,000 unless told), with up to three random
+ * decimals.
  */
-export function uniqueAmount(): string {
-  const whole = 1000 + (randomBytes(4).readUInt32BE(0) % 899_000);
+export function uniqueAmount(below = 900_000): string {
+  const whole = 1000 + (randomBytes(4).readUInt32BE(0) % (below - 1000));
   const fraction = String(randomBytes(2).readUInt16BE(0) % 1000).padStart(3, '0');
   return `${whole}.${fraction.replace(/0+$/, '') || '5'}`;
 }

@@ -260,8 +260,10 @@ describe('the operator cancels a Requested request', () => {
         expect(refused.statusCode).toBe(400);
       }
       const cancelled = await cancel(made.id, 'Duplicate request, confirmed by phone');
-      expect(cancelled.statusCode).toBe(200);
-      expect(cancelled.json<OperatorTransaction>().status).toBe('Cancelled');
+      // A buy's cancel waits for a second operator; a sell's is one step (docs/decisions/017).
+      const approval = side === 'buy' ? await kit.approve(cancelled) : null;
+      if (side === 'sell') expect(cancelled.json<OperatorTransaction>().status).toBe('Cancelled');
+      expect(await statusOf(kit.app, made.id)).toBe('Cancelled');
       const seen = await detail(owner, made.id);
       expect(seen.events.at(-1)).toMatchObject({
         move: 'operator_cancel_request',
@@ -288,8 +290,18 @@ describe('the operator cancels a Requested request', () => {
         {
           details: {
             transaction: made.number,
-            from: 'Requested',
+            before: { status: 'Requested' },
+            after: { status: 'Cancelled' },
             reason: 'Duplicate request, confirmed by phone',
+            ...(approval
+              ? {
+                  approval: {
+                    id: approval.id,
+                    requestedBy: { id: operator.id, name: operator.name },
+                    approvedBy: approval.decidedBy,
+                  },
+                }
+              : {}),
           },
         },
       ]);

@@ -241,7 +241,7 @@ describe('exports', () => {
     expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const { text, rows } = csvOf(response.rawPayload);
     expect(text.split('\r\n')[0]).toBe(
-      '\uFEFFNo.,Type,Merchant,Account,Amount,Rate,Total (KRW),Status,Date (KST)',
+      '\uFEFFNo.,Type,Merchant,Account,Amount,Rate,Total (KRW),Status,Date (KST),Completed (KST),Deposit reference,Payout reference',
     );
     expect(text.replace(/\r\n/g, '')).not.toMatch(/\n/);
     expect(rows.map((row) => row['No.'])).toEqual(numbers(expected));
@@ -267,7 +267,7 @@ describe('exports', () => {
     const response = await client.browser.get('/api/transactions/export.csv?lang=ko&type=sell');
     const { text, rows } = csvOf(response.rawPayload);
     expect(text.split('\r\n')[0]).toBe(
-      '\uFEFF번호,유형,머천트,계정,수량,환율,합계(원),상태,일시(KST)',
+      '\uFEFF번호,유형,머천트,계정,수량,환율,합계(원),상태,일시(KST),완료 일시(KST),입금 참조번호,지급 참조번호',
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ 번호: made.sellMar3!.number, 유형: '판매', 상태: '요청됨' });
@@ -341,6 +341,9 @@ describe('exports', () => {
       'Total (KRW)',
       'Status',
       'Date (KST)',
+      'Completed (KST)',
+      'Deposit reference',
+      'Payout reference',
     ]);
     expect(sheet.actualRowCount).toBe(expected.total + 1);
     expected.items.forEach((item, index) => {
@@ -388,6 +391,34 @@ describe('agency', () => {
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     expect(workbook.worksheets[0]!.getRow(1).getCell(10).value).toBe('고객');
     expect(workbook.worksheets[0]!.actualRowCount).toBe(8);
+  });
+
+  it("finds its clients' transactions by the client's name, email or phone, as typed", async () => {
+    const search = async (q: string) => {
+      const response = await agencyUser.browser.get(
+        `/api/agency/transactions?pageSize=100&q=${encodeURIComponent(q)}`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<AgencyTransactionList>();
+    };
+    const all = numbers(await search(''));
+    expect(all).toHaveLength(7);
+    for (const q of [
+      client.name.slice(1),
+      client.email.toUpperCase(),
+      client.email.split('@')[0]!,
+      '010-1234-5678',
+      '01012345678',
+      '1234 5678',
+    ]) {
+      expect(numbers(await search(q)), q).toEqual(all);
+    }
+    // The other agency's client has the same phone, and is still not found here.
+    expect(numbers(await search('010-1234-5678'))).not.toContain(otherMade.number);
+    expect((await search(otherClient.name)).total).toBe(0);
+    // Wildcards are taken literally.
+    expect((await search(`${client.name}%`)).total).toBe(0);
+    expect((await search(`${client.email.slice(0, 3)}_`)).total).toBe(0);
   });
 
   it("never shows another agency's clients", async () => {

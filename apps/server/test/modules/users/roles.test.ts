@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '@server/lib/zod-routes';
+import { approveAs } from '@test/approvals';
 import { BrowserClient, GOOD_PASSWORD, signUpClient, uniqueEmail } from '@test/browser-client';
 import { auditTrail, createAgency, createUser, footprint, signedIn } from '@test/identity';
 import { buildAppWithRoutes, concreteUrl, describeRoute, type ApiRoute } from '@test/route-table';
@@ -125,14 +126,17 @@ describe('PUT /api/operator/users/:id/role', () => {
   const setRole = (browser: BrowserClient, id: string, role: string) =>
     browser.put(`/api/operator/users/${id}/role`, { role });
 
-  it('moves a user between client and operator, with immediate effect and an audit event', async () => {
+  it('moves a user between client and operator (made operator once a second operator approves), with immediate effect and an audit event', async () => {
     const operator = await signedIn(app, 'operator');
+    const checker = await signedIn(app, 'operator');
     const user = await signedIn(app, 'client');
     expect((await user.browser.get('/api/operator/audit-events')).statusCode).toBe(403);
 
+    // Making someone an operator waits for a second operator (docs/decisions/017).
     const promoted = await setRole(operator.browser, user.id, 'operator');
-    expect(promoted.statusCode).toBe(200);
-    expect(promoted.json().user).toMatchObject({ id: user.id, role: 'operator', status: 'active' });
+    expect((await user.browser.get('/api/operator/audit-events')).statusCode).toBe(403);
+    const approval = await approveAs(checker.browser, promoted);
+    expect((await footprint(app, user.email)).user?.role).toBe('operator');
     expect((await user.browser.get('/api/operator/audit-events')).statusCode).toBe(200);
 
     const demoted = await setRole(operator.browser, user.id, 'client');
@@ -141,10 +145,19 @@ describe('PUT /api/operator/users/:id/role', () => {
 
     const events = (await auditTrail(app, user.id)).filter((e) => e.action === 'role_changed');
     expect(events.map((e) => e.details)).toEqual([
-      { from: 'client', to: 'operator' },
+      {
+        from: 'client',
+        to: 'operator',
+        approval: {
+          id: approval.id,
+          requestedBy: { id: operator.id, name: expect.any(String) },
+          approvedBy: { id: checker.id, name: expect.any(String) },
+        },
+      },
       { from: 'operator', to: 'client' },
     ]);
-    expect(events.every((e) => e.actorUserId === operator.id)).toBe(true);
+    // Made operator by the checker who approved it; the demotion by the operator at once.
+    expect(events.map((e) => e.actorUserId)).toEqual([checker.id, operator.id]);
   });
 
   it('never lets an operator change their own role', async () => {

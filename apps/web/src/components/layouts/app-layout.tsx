@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import {
   AppShell,
+  Badge,
   Box,
   Burger,
   Center,
@@ -15,6 +16,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconBuildingBank,
   IconBuildingStore,
+  IconChecklist,
   IconHeadset,
   IconHelpCircle,
   IconIdBadge2,
@@ -38,6 +40,7 @@ import { useSignOutFlow } from '@/lib/auth/use-sign-out-flow';
 import { appNavItems } from '@/components/layouts/nav-items';
 import { useIsActive } from '@/components/layouts/use-is-active';
 import { useLiveUpdates } from '@/lib/transactions/use-live-updates';
+import { usePendingApprovalCount } from '@/lib/approvals/pending-count';
 import { useUser } from '@/lib/user/user-context';
 import { BrandLink } from '@/components/ui/brand-link';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
@@ -64,6 +67,7 @@ const icons: Record<string, Icon> = {
   clientTransactions: IconReportMoney,
   kycReview: IconIdBadge2,
   merchantsAdmin: IconBuildingStore,
+  approvals: IconChecklist,
 };
 
 function isPublicRoute(match: { handle: unknown }): boolean {
@@ -99,6 +103,8 @@ function AppFrame() {
   // Transaction changes pushed by the server, for as long as someone is signed in.
   useLiveUpdates(isSignedIn);
   const isActive = useIsActive();
+  // What waits for a second operator, beside Approvals in the menu (docs/decisions/017).
+  const approvalsWaiting = usePendingApprovalCount(isSignedIn && role === 'operator').data ?? 0;
   const signOutFlow = useSignOutFlow();
   // A sign-out or another user's sign-in in another tab of this browser ends this session too.
   useSessionSync();
@@ -164,6 +170,13 @@ function AppFrame() {
                     to={item.to}
                     label={t(`nav.${item.key}`)}
                     leftSection={<ItemIcon size={20} stroke={1.6} aria-hidden />}
+                    rightSection={
+                      item.key === 'approvals' && approvalsWaiting > 0 ? (
+                        <Badge size="sm" variant="filled" color="orange.9" radius="sm">
+                          {t('nav.approvalsWaiting', { count: approvalsWaiting })}
+                        </Badge>
+                      ) : undefined
+                    }
                     active={active}
                     aria-current={active ? 'page' : undefined}
                     onClick={nav.close}

@@ -18,6 +18,12 @@ export function DepositAccountCard() {
         {errorMessage(t, depositAccount.error)}
       </Text>
     );
+  } else if (!depositAccount.data.takingBuys) {
+    body = (
+      <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />}>
+        {t('errors:codes.AGENCY_NOT_TAKING_BUYS')}
+      </Alert>
+    );
   } else if (!depositAccount.data.account) {
     body = (
       <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />}>

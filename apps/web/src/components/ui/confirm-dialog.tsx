@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Modal, Text, type MantineColor } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
 
@@ -13,18 +14,24 @@ export function ConfirmDialog({
   message,
   confirmLabel,
   dismissLabel,
+  confirmColor = 'red',
   loading = false,
   onConfirm,
   onClose,
+  children,
 }: {
   opened: boolean;
   title: string;
   message: string;
   confirmLabel: string;
   dismissLabel?: string;
+  /** Red by default: most confirmations guard something that cannot be undone. */
+  confirmColor?: MantineColor;
   loading?: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** What the confirmation is about in detail (old -> new), below the message. */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation('common');
   return (
@@ -39,11 +46,12 @@ export function ConfirmDialog({
       <Text fz="sm" c="dark.7">
         {message}
       </Text>
+      {children}
       <Group justify="flex-end" gap="sm" mt="lg">
         <Button variant="default" onClick={onClose} data-autofocus>
           {dismissLabel ?? t('actions.cancel')}
         </Button>
-        <Button color="red" onClick={onConfirm} loading={loading}>
+        <Button color={confirmColor} onClick={onConfirm} loading={loading}>
           {confirmLabel}
         </Button>
       </Group>

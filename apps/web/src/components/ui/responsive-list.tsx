@@ -105,6 +105,9 @@ export function ResponsiveList<Item>({
                       key={index}
                       {...column.cellProps}
                       style={{
+                        // A long word (an email, a pasted string) breaks rather than pushing the
+                        // table wider than the screen: no column is ever cut off at 1280 px.
+                        overflowWrap: 'anywhere',
                         ...(column.align === 'right' ? right : {}),
                         ...(column.cellProps?.style as object | undefined),
                       }}

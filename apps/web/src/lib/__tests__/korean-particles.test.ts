@@ -10,13 +10,13 @@ describe('Korean particles in translations', () => {
     const i18n = await createTestI18n('ko');
     const t = i18n.getFixedT('ko', 'transactions');
     expect(t('form.successMessage', { number: 'S00000002' })).toBe(
-      '신청 S00000002가 접수되었습니다.',
+      '요청 S00000002가 접수되었습니다.',
     );
     expect(t('form.successMessage', { number: 'S00000003' })).toBe(
-      '신청 S00000003이 접수되었습니다.',
+      '요청 S00000003이 접수되었습니다.',
     );
     expect(t('form.successMessage', { number: 'S00000001' })).toBe(
-      '신청 S00000001이 접수되었습니다.',
+      '요청 S00000001이 접수되었습니다.',
     );
   });
 

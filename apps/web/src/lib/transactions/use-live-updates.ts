@@ -21,13 +21,16 @@ const MAX_DELAY_MS = 30_000;
 /**
  * The query key prefixes a transaction change makes stale: a user's own lists and positions,
  * and, for an operator (who hears every user's changes), the transaction queues and the deposit
- * list, since a deposit settling a buy moves it out of review. A key no screen holds costs nothing.
+ * list, since a deposit settling a buy moves it out of review, and the approvals (an approval
+ * carried out or refused moves its transaction; docs/decisions/017). A key no screen holds costs
+ * nothing. An approval asked for that moves no transaction arrives when the window is focused again.
  */
 export const LIVE_QUERY_PREFIXES = [
   ['transactions'],
   ['positions'],
   ['operator', 'transactions'],
   ['operator', 'deposits'],
+  ['operator', 'approvals'],
 ] as const;
 
 export function invalidateLiveQueries(queryClient: QueryClient) {

@@ -43,7 +43,7 @@ describe('in-app FAQ and Support', () => {
     await renderApp(<Faq />, { language: 'ko' });
     expect(await screen.findByRole('heading', { level: 1, name: '자주 묻는 질문' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: '입금과 처리' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: '미체결 포지션이란 무엇인가요?' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '미결제 포지션이란 무엇인가요?' })).toBeTruthy();
   });
 
   it.each([

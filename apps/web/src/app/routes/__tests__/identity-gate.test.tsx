@@ -12,8 +12,8 @@ describe('Buy and Sell before identity is verified', () => {
   it.each([
     ['buy', 'en', 'Verify your identity first', 'Go to Profile', 'Request'],
     ['sell', 'en', 'Verify your identity first', 'Go to Profile', 'Request'],
-    ['buy', 'ko', '먼저 본인 인증을 받으세요', '프로필로 이동', '신청'],
-    ['sell', 'ko', '먼저 본인 인증을 받으세요', '프로필로 이동', '신청'],
+    ['buy', 'ko', '먼저 본인 확인을 받으세요', '프로필로 이동', '신청'],
+    ['sell', 'ko', '먼저 본인 확인을 받으세요', '프로필로 이동', '신청'],
   ] as const)(
     '%s (%s): says why, links to Profile, and no Request',
     async (side, language, title, link, request) => {

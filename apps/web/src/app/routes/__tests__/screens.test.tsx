@@ -158,6 +158,7 @@ const operatorPaths = new Set<string>([
   paths.app.ratesAdmin,
   paths.app.operatorTransactions,
   paths.app.depositsAdmin,
+  paths.app.reconciliation,
 ]);
 
 describe.each(LANGUAGES)('screens in %s', (language) => {
@@ -214,6 +215,7 @@ describe('signed-in screens', () => {
     [paths.app.ratesAdmin, 'Rates'],
     [paths.app.operatorTransactions, 'Transactions'],
     [paths.app.depositsAdmin, 'Deposits'],
+    [paths.app.reconciliation, 'Reconciliation'],
   ])('show the not-found page, not %s, to anyone but an operator', async (path, title) => {
     for (const role of ['client', 'agency'] as const) {
       signIn(role);
@@ -291,7 +293,9 @@ describe('app layout', () => {
       'Dashboard',
       'KYC review',
       'Transactions',
+      'Approvals',
       'Deposits',
+      'Reconciliation',
       'Rates',
       'Merchants',
       'Agencies',

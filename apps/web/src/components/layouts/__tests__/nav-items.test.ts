@@ -33,7 +33,9 @@ describe('navigation', () => {
       'dashboard',
       'kycReview',
       'operatorTransactions',
+      'approvals',
       'depositsAdmin',
+      'reconciliation',
       'ratesAdmin',
       'merchantsAdmin',
       'agenciesAdmin',
@@ -53,6 +55,8 @@ describe('navigation', () => {
         'agenciesAdmin',
         'usersAdmin',
         'auditLog',
+        'reconciliation',
+        'approvals',
       ]) {
         expect(appNavItems(role).some((item) => item.key === key)).toBe(false);
       }

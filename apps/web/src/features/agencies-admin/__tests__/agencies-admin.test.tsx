@@ -14,6 +14,8 @@ const seoul: OperatorAgency = {
   bankAccountHolder: '(주)서울파트너스',
   clientCount: 12,
   agencyUserCount: 1,
+  status: 'active',
+  disabledAt: null,
   createdAt: '2026-03-02T01:02:03.000Z',
 };
 
@@ -118,5 +120,53 @@ describe('agencies (operator)', () => {
       bankAccountNumber: '123-456-789012',
       bankAccountHolder: '서울파트너스(주)',
     });
+  });
+
+  it('disables an agency with a reason, and enables it again after asking', async () => {
+    const put = mockApi.put.mockResolvedValue(
+      ok({ agency: { ...seoul, status: 'disabled', disabledAt: '2026-03-03T00:00:00.000Z' } }),
+    );
+    await renderApp(<AgenciesAdmin />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Disable Seoul Partners' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disable Seoul Partners?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox').getAttribute('aria-invalid')).toBe('true'),
+    );
+    expect(put).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Reason/ }), {
+      target: { value: 'Contract ended' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
+    expect(put).toHaveBeenCalledWith(`/operator/agencies/${seoul.id}/status`, {
+      status: 'disabled',
+      reason: 'Contract ended',
+    });
+    expect(await screen.findByText('Seoul Partners is disabled.')).toBeTruthy();
+  });
+
+  it('shows a disabled agency and enables it after a confirmation', async () => {
+    const disabled = {
+      ...seoul,
+      status: 'disabled' as const,
+      disabledAt: '2026-03-03T00:00:00.000Z',
+    };
+    mockApi.get.mockImplementation((url: string) => {
+      if (url === '/auth/me')
+        return Promise.resolve(ok({ user: { ...testUser, role: 'operator' } }));
+      if (url === '/operator/agencies') return Promise.resolve(ok({ items: [disabled] }));
+      return Promise.reject(new Error(`unexpected GET ${url}`));
+    });
+    const put = mockApi.put.mockResolvedValue(ok({ agency: seoul }));
+    await renderApp(<AgenciesAdmin />);
+    const table = await screen.findByRole('table', { name: 'Agencies' });
+    expect(within(table).getByText('Disabled')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Enable Seoul Partners' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enable Seoul Partners?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enable' }));
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
+    expect(put).toHaveBeenCalledWith(`/operator/agencies/${seoul.id}/status`, { status: 'active' });
+    expect(await screen.findByText('Seoul Partners is enabled again.')).toBeTruthy();
   });
 });

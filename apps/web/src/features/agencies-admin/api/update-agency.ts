@@ -4,22 +4,28 @@ import type {
   UpdateAgencyRequest,
   OperatorAgencyResponse,
 } from '@portal/contract/agencies';
+import type { ApprovalRequested } from '@portal/contract/approvals';
 import { api } from '@/lib/api-client';
+import { readGuarded, type Guarded } from '@/lib/approvals/guarded';
 import { operatorAgenciesQueryKey } from '@/features/agencies-admin/api/get-agencies';
 
-/** Saves an agency's name and bank account. */
+/**
+ * Saves an agency's name and bank account. A new bank account waits for a second operator
+ * (202, docs/decisions/017); the agency keeps its old one until then.
+ */
 export async function updateAgency({
   id,
   body,
 }: {
   id: string;
   body: UpdateAgencyRequest;
-}): Promise<OperatorAgency> {
-  const response = await api.patch<OperatorAgencyResponse>(
+}): Promise<Guarded<OperatorAgency>> {
+  const response = await api.patch<OperatorAgencyResponse | ApprovalRequested>(
     `/operator/agencies/${encodeURIComponent(id)}`,
     body,
   );
-  return response.data.agency;
+  const result = readGuarded<OperatorAgencyResponse>(response);
+  return result.done ? { done: true, data: result.data.agency } : result;
 }
 
 export function useUpdateAgency() {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconBuildingBank, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorAgency } from '@portal/contract/agencies';
@@ -7,15 +7,17 @@ import { ListState } from '@/components/ui/list-state';
 import { ResponsiveList } from '@/components/ui/responsive-list';
 import { useOperatorAgencies } from '@/features/agencies-admin/api/get-agencies';
 import { AgencyFormDialog } from '@/features/agencies-admin/components/agency-form';
+import { AgencyStatusDialog } from '@/features/agencies-admin/components/agency-status-dialog';
 
 const breakAnywhere = { overflowWrap: 'anywhere' } as const;
 
-/** The operator's partner agencies: add one with its first agency user, or edit one. */
+/** The operator's partner agencies: add one with its first agency user, edit, disable or enable one. */
 export function AgenciesAdmin() {
   const { t, i18n } = useTranslation('agenciesAdmin');
   const agencies = useOperatorAgencies();
   const [editing, setEditing] = useState<OperatorAgency | null>(null);
   const [creating, setCreating] = useState(false);
+  const [changingStatus, setChangingStatus] = useState<OperatorAgency | null>(null);
   const items = agencies.data ?? [];
 
   const bank = (agency: OperatorAgency) =>
@@ -43,16 +45,40 @@ export function AgenciesAdmin() {
       agents: agency.agencyUserCount.toLocaleString(i18n.language),
     });
 
-  const edit = (agency: OperatorAgency) => (
-    <Button
-      size="xs"
-      variant="default"
-      leftSection={<IconPencil size={14} aria-hidden />}
-      aria-label={t('actions.editLabel', { name: agency.name })}
-      onClick={() => setEditing(agency)}
+  const statusBadge = (agency: OperatorAgency) => (
+    <Badge
+      variant={agency.status === 'active' ? 'light' : 'outline'}
+      color={agency.status === 'active' ? 'teal' : 'red'}
+      radius="sm"
+      tt="none"
     >
-      {t('actions.edit')}
-    </Button>
+      {t(`statuses.${agency.status}`)}
+    </Badge>
+  );
+
+  const edit = (agency: OperatorAgency) => (
+    <Group gap={6} wrap="nowrap" justify="flex-end">
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconPencil size={14} aria-hidden />}
+        aria-label={t('actions.editLabel', { name: agency.name })}
+        onClick={() => setEditing(agency)}
+      >
+        {t('actions.edit')}
+      </Button>
+      <Button
+        size="xs"
+        variant="light"
+        color={agency.status === 'active' ? 'red' : 'teal'}
+        aria-label={t(agency.status === 'active' ? 'actions.disableLabel' : 'actions.enableLabel', {
+          name: agency.name,
+        })}
+        onClick={() => setChangingStatus(agency)}
+      >
+        {t(agency.status === 'active' ? 'actions.disable' : 'actions.enable')}
+      </Button>
+    </Group>
   );
 
   const list = (
@@ -60,7 +86,7 @@ export function AgenciesAdmin() {
       items={items}
       label={t('tableLabel')}
       itemKey={(agency) => agency.id}
-      minWidth={820}
+      minWidth={900}
       columns={[
         {
           header: t('columns.code'),
@@ -71,6 +97,7 @@ export function AgenciesAdmin() {
           ),
         },
         { header: t('columns.name'), cell: (agency) => <Text fz="sm">{agency.name}</Text> },
+        { header: t('columns.status'), cell: statusBadge },
         { header: t('columns.bankAccount'), cell: bank },
         {
           header: t('columns.clients'),
@@ -99,6 +126,7 @@ export function AgenciesAdmin() {
               {agency.code}
             </Text>
           </Group>
+          <Group>{statusBadge(agency)}</Group>
           {bank(agency)}
           <Text fz="sm" c="dark.6">
             {people(agency)}
@@ -142,6 +170,7 @@ export function AgenciesAdmin() {
           setEditing(null);
         }}
       />
+      <AgencyStatusDialog agency={changingStatus} onClose={() => setChangingStatus(null)} />
     </Stack>
   );
 }

@@ -14,6 +14,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { fieldErrorText } from '@/lib/form-errors';
+import { useAnnounceSentForApproval } from '@/lib/approvals/guarded';
 import { toast } from '@/lib/notifications';
 import { useCreateAgency } from '@/features/agencies-admin/api/create-agency';
 import { useUpdateAgency } from '@/features/agencies-admin/api/update-agency';
@@ -68,6 +69,7 @@ export function AgencyForm({
   const { t } = useTranslation(['agenciesAdmin', 'common', 'validation', 'errors']);
   const create = useCreateAgency();
   const update = useUpdateAgency();
+  const sentForApproval = useAnnounceSentForApproval();
   const editing = agency !== null;
   const {
     register,
@@ -96,11 +98,12 @@ export function AgencyForm({
     async (values) => {
       if (agency) {
         const { name, bankName, bankAccountNumber, bankAccountHolder } = values;
-        await update.mutateAsync({
+        const result = await update.mutateAsync({
           id: agency.id,
           body: { name, bankName, bankAccountNumber, bankAccountHolder },
         });
-        toast('success', { message: t('form.updated', { name }) });
+        if (result.done) toast('success', { message: t('form.updated', { name }) });
+        else void sentForApproval();
       } else {
         const created = await create.mutateAsync(values);
         toast('success', {

@@ -4,7 +4,10 @@ import { api } from '@/lib/api-client';
 
 export const agencyBankAccountQueryKey = ['agency-bank-account'] as const;
 
-/** An agency user's own agency and its Partner Agency Bank Account (null until set up). */
+/**
+ * An agency user's own agency, its Partner Agency Bank Account in force (null until set up), and
+ * a new account waiting for the operator's approval or the last one rejected (docs/decisions/017).
+ */
 export async function getAgencyBankAccount(
   signal?: AbortSignal,
 ): Promise<AgencyBankAccountResponse> {

@@ -3,26 +3,36 @@ import type {
   AgencyBankAccountRequest,
   AgencyBankAccountResponse,
 } from '@portal/contract/agency-bank-account';
+import type { ApprovalRequested } from '@portal/contract/approvals';
 import { depositAccountQueryKey } from '@/lib/transactions/get-deposit-account';
 import { api } from '@/lib/api-client';
+import { readGuarded, type Guarded } from '@/lib/approvals/guarded';
 import { agencyBankAccountQueryKey } from '@/features/agency-bank-account/api/get-agency-bank-account';
 
-/** Replaces the agency's bank account (PUT /api/agency/bank-account). */
+/**
+ * Proposes the agency's new bank account (PUT /api/agency/bank-account): it waits for the
+ * operator's approval (202, docs/decisions/017) and the clients keep seeing the old one until then.
+ */
 export async function updateAgencyBankAccount(
   body: AgencyBankAccountRequest,
-): Promise<AgencyBankAccountResponse> {
-  const response = await api.put<AgencyBankAccountResponse>('/agency/bank-account', body);
-  return response.data;
+): Promise<Guarded<AgencyBankAccountResponse>> {
+  const response = await api.put<AgencyBankAccountResponse | ApprovalRequested>(
+    '/agency/bank-account',
+    body,
+  );
+  return readGuarded(response);
 }
 
-/** Saves, then shows the saved account here and wherever the deposit account is shown. */
+/** Then shows what is true: the account in force here and wherever it is shown, and the proposal. */
 export function useUpdateAgencyBankAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateAgencyBankAccount,
-    onSuccess: async (saved) => {
-      queryClient.setQueryData(agencyBankAccountQueryKey, saved);
-      await queryClient.invalidateQueries({ queryKey: depositAccountQueryKey });
-    },
+    onSettled: () =>
+      Promise.all(
+        [agencyBankAccountQueryKey, depositAccountQueryKey].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }

@@ -8,6 +8,7 @@ import { DepositConditions } from '@/components/transactions/deposit-conditions'
 import { useUser } from '@/lib/user/user-context';
 import { useAgencyBankAccount } from '@/features/agency-bank-account/api/get-agency-bank-account';
 import { BankAccountForm } from '@/features/agency-bank-account/components/bank-account-form';
+import { ProposedAccount } from '@/features/agency-bank-account/components/proposed-account';
 
 /**
  * Partner Agency Bank Account (docs/PRODUCT.md "Screens"). A client sees where to transfer the won of a buy,
@@ -89,7 +90,19 @@ function AgencyEditor() {
         loadingLabel={t('form.loading')}
         retryLabel={t('form.retry')}
       >
-        {current.data ? <BankAccountForm account={current.data.account} /> : null}
+        {current.data ? (
+          <Stack gap="md">
+            <ProposedAccount
+              proposal={current.data.proposal}
+              lastRejected={current.data.lastRejected}
+            />
+            {/* A new proposal (or none any more) starts the form again from the account in force. */}
+            <BankAccountForm
+              key={current.data.proposal?.id ?? 'none'}
+              account={current.data.account}
+            />
+          </Stack>
+        ) : null}
       </ListState>
     </Paper>
   );

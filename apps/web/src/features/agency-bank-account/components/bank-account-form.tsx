@@ -11,16 +11,22 @@ import { readableFieldStyles } from '@/components/ui/field-styles';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { fieldErrorText } from '@/lib/form-errors';
+import { useAnnounceSentForApproval } from '@/lib/approvals/guarded';
 import { toast } from '@/lib/notifications';
 import { useUpdateAgencyBankAccount } from '@/features/agency-bank-account/api/update-agency-bank-account';
 import { useFormSubmit } from '@/lib/use-form-submit';
 
 const FIELDS = ['bankName', 'accountNumber', 'accountHolder'] as const;
 
-/** The agency's bank account, checked with the server's own schema before it is sent. */
+/**
+ * The agency's new bank account, checked with the server's own schema before it is sent. It waits
+ * for the operator's approval (docs/decisions/017); the screen then shows it apart and starts
+ * this form again from the account in force.
+ */
 export function BankAccountForm({ account }: { account: BankAccount | null }) {
   const { t } = useTranslation(['agencyBankAccount', 'validation', 'errors']);
   const update = useUpdateAgencyBankAccount();
+  const sentForApproval = useAnnounceSentForApproval({ checker: 'operator' });
   const {
     register,
     handleSubmit,
@@ -41,8 +47,12 @@ export function BankAccountForm({ account }: { account: BankAccount | null }) {
   const { onSubmit, formError } = useFormSubmit(
     { handleSubmit, setError },
     async (values) => {
-      const saved = await update.mutateAsync(values);
-      if (saved.account) reset(saved.account);
+      const result = await update.mutateAsync(values);
+      if (!result.done) {
+        void sentForApproval();
+        return;
+      }
+      if (result.data.account) reset(result.data.account);
       toast('success', { message: t('form.saved') });
     },
     { fields: FIELDS },

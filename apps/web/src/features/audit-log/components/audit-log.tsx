@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { Badge, Button, Code, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconDownload, IconFileSpreadsheet, IconHistory } from '@tabler/icons-react';
+import { IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   AUDIT_ACTIONS,
@@ -13,9 +12,7 @@ import { ListState } from '@/components/ui/list-state';
 import { ResponsiveList } from '@/components/ui/responsive-list';
 import { formatDateTime } from '@/lib/format';
 import { apiErrorOf } from '@/lib/api-error';
-import type { ExportFormat } from '@/lib/download';
-import { errorMessage } from '@/lib/form-errors';
-import { toast } from '@/lib/notifications';
+import { ExportButtons } from '@/components/ui/export-buttons';
 import { useListState } from '@/lib/use-list-state';
 import { useAuditEvents } from '@/features/audit-log/api/get-audit-events';
 import { downloadAuditExport } from '@/features/audit-log/api/audit-chain';
@@ -61,25 +58,12 @@ export function AuditLog() {
       ? `${isObjectType(event.objectType) ? t(`objects.${event.objectType}`) : event.objectType} ${event.objectId ?? ''}`.trim()
       : null;
 
-  const [exporting, setExporting] = useState<ExportFormat | null>(null);
-  const exportAs = async (format: ExportFormat) => {
-    setExporting(format);
-    try {
-      const name = await downloadAuditExport(format, filters, i18n.language);
-      toast('success', { message: t('export.done', { name }) });
-    } catch (error) {
-      toast('error', { title: t('export.failed'), message: errorMessage(t, error) });
-    } finally {
-      setExporting(null);
-    }
-  };
-
   const list = (
     <ResponsiveList
       items={items}
       label={t('tableLabel')}
       itemKey={(event) => event.id}
-      minWidth={960}
+      minWidth={900}
       focusableScroll
       columns={[
         {
@@ -185,24 +169,12 @@ export function AuditLog() {
         onReset={view.reset}
       />
       <Group gap="sm" justify="flex-end">
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} aria-hidden />}
-          loading={exporting === 'csv'}
-          disabled={exporting !== null}
-          onClick={() => void exportAs('csv')}
-        >
-          {t('export.csv')}
-        </Button>
-        <Button
-          variant="default"
-          leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
-          loading={exporting === 'xlsx'}
-          disabled={exporting !== null}
-          onClick={() => void exportAs('xlsx')}
-        >
-          {t('export.xlsx')}
-        </Button>
+        <ExportButtons
+          onExport={(format) => downloadAuditExport(format, filters, i18n.language)}
+          labels={{ csv: t('export.csv'), xlsx: t('export.xlsx') }}
+          done={(name) => t('export.done', { name })}
+          failed={t('export.failed')}
+        />
       </Group>
       <Paper withBorder radius="md">
         <ListState

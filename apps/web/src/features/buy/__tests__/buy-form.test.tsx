@@ -59,9 +59,20 @@ describe('Buy', () => {
   });
 
   it('says so when the agency has no bank account yet', async () => {
-    answerMoneyApi({ deposit: { agencyName: 'Seoul Partners', account: null } });
+    answerMoneyApi({ deposit: { agencyName: 'Seoul Partners', takingBuys: true, account: null } });
     await ready();
     expect(await screen.findByText(/Seoul Partners has not set up its bank account/)).toBeTruthy();
+  });
+
+  it('says so, and shows no account to pay into, while the agency is disabled', async () => {
+    answerMoneyApi({ deposit: { agencyName: 'Seoul Partners', takingBuys: false, account: null } });
+    await ready();
+    expect(
+      await screen.findByText(
+        'Your partner agency is not taking new buy requests at the moment. Please contact support.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/has not set up its bank account/)).toBeNull();
   });
 
   it('refuses an invalid amount before sending', async () => {

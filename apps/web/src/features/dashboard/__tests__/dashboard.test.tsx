@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AgencyDashboard } from '@portal/contract/agency-dashboard';
 import type { FailedCredit } from '@portal/contract/merchant-credits';
 import type { Transaction, TransactionList } from '@portal/contract/transactions';
 import type { CurrentUser } from '@portal/contract/users';
@@ -43,6 +44,22 @@ const failedCredit: FailedCredit = {
   lastError: 'unavailable: timeout',
 };
 
+const agencyFigures: AgencyDashboard = {
+  clients: 8,
+  verifiedClients: 6,
+  completedKrw: '12345000',
+  months: Array.from({ length: 12 }, (_, index) => ({
+    month: `${index < 2 ? 2025 : 2026}-${String(((index + 10) % 12) + 1).padStart(2, '0')}`,
+    counts: {
+      Requested: index === 11 ? 2 : 0,
+      Pending: 0,
+      Completed: index === 11 ? 3 : 0,
+      Cancelled: 0,
+    },
+    completedKrw: index === 11 ? '12345000' : '0',
+  })),
+};
+
 interface Answers {
   user?: CurrentUser;
   last?: () => Promise<unknown>;
@@ -84,8 +101,23 @@ function answer({
         ok({ items: Array.from({ length: work.creditsFailed ?? 0 }, () => failedCredit) }),
       );
     }
+    if (url === '/agency/dashboard') return Promise.resolve(ok(agencyFigures));
     if (url === '/operator/deposits') {
       return Promise.resolve(ok({ items: [], total: work.review ?? 0, page: 1, pageSize: 1 }));
+    }
+    if (url === '/operator/figures') {
+      return Promise.resolve(
+        ok({
+          day: '2026-11-26',
+          buys: { count: 12, totalKrw: '3450000' },
+          sells: { count: 1, totalKrw: '990000' },
+          completedKrw: '2100000',
+          depositsReceived: { count: 9, totalKrw: '2800000' },
+          depositsInReview: work.review ?? 0,
+          payoutsWaiting: 3,
+          buysWaiting: 4,
+        }),
+      );
     }
     return Promise.reject(new Error(`unexpected GET ${url}`));
   });
@@ -267,5 +299,49 @@ describe('dashboard', () => {
     );
     expect(get.mock.calls.map(([url]) => url)).not.toContain('/transactions');
     expect(screen.queryByRole('table')).toBeNull();
+    // Today's figures, in Korea's day.
+    const today = await screen.findByRole('region', { name: 'Today, 26 November 2026 (KST)' });
+    expect(within(today).getByText('3,450,000 KRW')).toBeTruthy();
+    expect(within(today).getByText('12 requests, not cancelled')).toBeTruthy();
+    expect(within(today).getByText('1 request, not cancelled')).toBeTruthy();
+    expect(within(today).getByText('9 deposits')).toBeTruthy();
   });
+
+  it('shows the operator today’s figures in Korean', async () => {
+    answer({ user: { ...testUser, name: '운영자', role: 'operator' }, work: {} });
+    await show('ko');
+    const today = await screen.findByRole('region', { name: '오늘 2026년 11월 26일 (KST)' });
+    expect(within(today).getByText('3,450,000원')).toBeTruthy();
+    expect(within(today).getByText('구매 요청')).toBeTruthy();
+    expect(within(today).getByText('12건 (취소 제외)')).toBeTruthy();
+  });
+
+  it.each(['en', 'ko'] as const)(
+    "shows an agency user the agency's own figures, not a client's balance (%s)",
+    async (language) => {
+      const get = answer({ user: { ...testUser, name: '이대행', role: 'agency' } });
+      await show(language);
+      const ko = language === 'ko';
+      const clients = await screen.findByRole('region', { name: ko ? '고객' : 'Clients' });
+      expect(within(clients).getByText('8')).toBeTruthy();
+      const verified = screen.getByRole('region', {
+        name: ko ? '본인 확인 완료 고객' : 'Verified clients',
+      });
+      expect(within(verified).getByText('6')).toBeTruthy();
+      expect(within(verified).getByText(/75%/)).toBeTruthy();
+      const volume = screen.getByRole('region', {
+        name: ko ? '완료 거래 금액' : 'Completed volume',
+      });
+      expect(within(volume).getByText(ko ? '12,345,000원' : '12,345,000 KRW')).toBeTruthy();
+      const months = screen.getByRole('table', { name: ko ? '최근 12개월' : 'The last 12 months' });
+      // Newest month first.
+      const rows = within(months).getAllByRole('row');
+      expect(rows).toHaveLength(13);
+      expect(within(rows[1]!).getByText(ko ? '2026년 10월' : 'Oct 2026')).toBeTruthy();
+      const urls = get.mock.calls.map(([url]) => url);
+      expect(urls).toContain('/agency/dashboard');
+      expect(urls).not.toContain('/accounts');
+      expect(urls).not.toContain('/transactions');
+    },
+  );
 });

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { useTransactions } from '@/lib/transactions/get-transactions';
 import { useUser } from '@/lib/user/user-context';
 import { useOpenTransactions } from '@/features/dashboard/api/get-open-transactions';
+import { AgencySummary } from '@/features/dashboard/components/agency-summary';
 import { OperatorWorkSummary } from '@/features/dashboard/components/operator-work';
 import { PositionSummary } from '@/features/dashboard/components/position-summary';
 import { TransactionTable } from '@/features/dashboard/components/transaction-table';
@@ -18,7 +19,8 @@ export const DASHBOARD_ROWS = 5;
 /**
  * The dashboard (docs/PRODUCT.md "Screens"): a greeting with the user's name, balance and open position, the
  * last transactions and the requests still open, and the note that data refreshes every few
- * minutes (and arrives live). Operators see the work waiting for them instead.
+ * minutes (and arrives live). Operators see the work waiting for them instead, and agency users
+ * their agency's own figures (docs/decisions/022).
  */
 export function DashboardScreen() {
   const { t } = useTranslation(['common', 'dashboard']);
@@ -33,10 +35,22 @@ export function DashboardScreen() {
           {user.name ? t('dashboard:greeting', { name: user.name }) : t('dashboard:greetingNoName')}
         </Text>
         <Text c="gray.7" maw={720}>
-          {t(role === 'operator' ? 'dashboard:lead.operator' : 'dashboard:lead.user')}
+          {t(
+            role === 'operator'
+              ? 'dashboard:lead.operator'
+              : role === 'agency'
+                ? 'dashboard:lead.agency'
+                : 'dashboard:lead.user',
+          )}
         </Text>
       </ScreenHeader>
-      {role === 'operator' ? <OperatorWorkSummary /> : <UserDashboard />}
+      {role === 'operator' ? (
+        <OperatorWorkSummary />
+      ) : role === 'agency' ? (
+        <AgencySummary />
+      ) : (
+        <UserDashboard />
+      )}
     </Stack>
   );
 }

@@ -1,20 +1,30 @@
-import { Alert, Anchor, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Loader, SimpleGrid, Stack } from '@mantine/core';
 import {
   IconAlertCircle,
   IconBuildingBank,
   IconCash,
+  IconChecklist,
   IconShoppingCart,
   type Icon,
 } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { FigureCard } from '@/components/ui/figure-card';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/form-errors';
 import { useOperatorWork, type OperatorWork } from '@/features/dashboard/api/get-operator-work';
+import { useOperatorFigures } from '@/features/dashboard/api/get-operator-figures';
+import { OperatorFiguresToday } from '@/features/dashboard/components/operator-figures';
 import { UpdateNote } from '@/features/dashboard/components/update-note';
 
+const VolumeChart = lazy(() =>
+  import('@/features/dashboard/components/volume-chart').then((module) => ({
+    default: module.VolumeChart,
+  })),
+);
+
 interface WorkCard {
-  key: 'payouts' | 'buys' | 'deposits';
+  key: 'payouts' | 'buys' | 'deposits' | 'approvals';
   icon: Icon;
   count: (work: OperatorWork) => number;
   detail?: (work: OperatorWork) => Record<string, number>;
@@ -44,10 +54,24 @@ const CARDS: readonly WorkCard[] = [
   },
 ];
 
+/** What waits for a second operator (docs/decisions/017), from today's figures. */
+const APPROVALS_CARD: WorkCard = {
+  key: 'approvals',
+  icon: IconChecklist,
+  count: () => 0,
+  to: paths.app.approvals,
+};
+
 /** The operator's dashboard: how much work waits, each count leading to its screen. */
 export function OperatorWorkSummary() {
   const { t } = useTranslation(['dashboard', 'errors']);
   const work = useOperatorWork();
+  const approvalsWaiting = useOperatorFigures().data?.approvalsWaiting;
+  // Shown once today's figures have arrived with the count.
+  const cards =
+    approvalsWaiting === undefined
+      ? CARDS
+      : [...CARDS, { ...APPROVALS_CARD, count: () => approvalsWaiting }];
   if (work.isPending) {
     return <Loader aria-label={t('dashboard:operator.loading')} />;
   }
@@ -61,45 +85,29 @@ export function OperatorWorkSummary() {
   return (
     <Stack gap="lg">
       <UpdateNote updatedAt={work.dataUpdatedAt || undefined} />
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-        {CARDS.map((card) => {
-          const CardIcon = card.icon;
+      <OperatorFiguresToday />
+      {/* The chart library comes only with this screen, and only for operators. */}
+      <Suspense fallback={<Loader aria-label={t('dashboard:volume.loading')} />}>
+        <VolumeChart />
+      </Suspense>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: cards.length }} spacing="lg">
+        {cards.map((card) => {
           const count = card.count(work.data);
-          const titleId = `operator-work-${card.key}`;
           return (
-            <Paper
+            <FigureCard
               key={card.key}
-              withBorder
-              radius="md"
-              p="lg"
-              component="section"
-              aria-labelledby={titleId}
-            >
-              <Stack gap="xs">
-                <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
-                  <CardIcon size={20} />
-                </ThemeIcon>
-                <Text id={titleId} fw={700}>
-                  {t(`dashboard:operator.${card.key}.title`)}
-                </Text>
-                <Text
-                  fz={32}
-                  fw={800}
-                  lh={1}
-                  aria-label={t('dashboard:operator.count', { number: count })}
-                >
-                  {count}
-                </Text>
-                <Text fz="sm" c="dark.6">
-                  {card.detail
-                    ? t(`dashboard:operator.${card.key}.detail`, card.detail(work.data))
-                    : t(`dashboard:operator.${card.key}.detail`)}
-                </Text>
-                <Anchor component={Link} to={card.to} fw={600}>
-                  {t(`dashboard:operator.${card.key}.link`)}
-                </Anchor>
-              </Stack>
-            </Paper>
+              id={`operator-work-${card.key}`}
+              icon={card.icon}
+              title={t(`dashboard:operator.${card.key}.title`)}
+              value={String(count)}
+              valueLabel={t('dashboard:operator.count', { number: count })}
+              detail={
+                card.detail
+                  ? t(`dashboard:operator.${card.key}.detail`, card.detail(work.data))
+                  : t(`dashboard:operator.${card.key}.detail`)
+              }
+              link={{ to: card.to, label: t(`dashboard:operator.${card.key}.link`) }}
+            />
           );
         })}
       </SimpleGrid>

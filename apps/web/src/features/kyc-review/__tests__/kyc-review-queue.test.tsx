@@ -15,7 +15,22 @@ const item: KycReviewItem = {
   reviewedAt: null,
   rejectionReason: null,
   user: { id: 'u2', name: '이서연', email: 'seoyeon@example.com' },
+  reviewedBy: null,
 };
+const reviewed: KycReviewItem = {
+  ...item,
+  id: '0b6c7c5e-2222-4222-8222-000000000002',
+  status: 'approved',
+  reviewedAt: '2026-03-02T15:30:00.000Z',
+  reviewedBy: { id: 'op1', name: 'Operator Park' },
+};
+
+/** Approving asks first; this says yes. */
+async function confirmApproval() {
+  const confirm = await screen.findByRole('dialog', { name: 'Approve document' });
+  expect(within(confirm).getByText(/Approve Selfie of 이서연\?/)).toBeTruthy();
+  fireEvent.click(within(confirm).getByRole('button', { name: 'Approve document' }));
+}
 
 let queue: KycReviewItem[] = [];
 
@@ -25,6 +40,7 @@ beforeEach(() => {
     if (url === '/auth/me') return Promise.resolve(ok({ user: { ...testUser, role: 'operator' } }));
     if (url === '/operator/kyc/documents') {
       const { status } = config?.params as { status: string };
+      if (status === 'approved') return Promise.resolve(ok({ items: [reviewed] }));
       return Promise.resolve(ok({ items: status === 'submitted' ? queue : [] }));
     }
     if (url.endsWith('/file'))
@@ -46,6 +62,17 @@ describe('KYC review queue', () => {
     expect(within(row).getByText('seoyeon@example.com')).toBeTruthy();
     expect(within(row).getByText('Selfie')).toBeTruthy();
     expect(screen.getByText('1 document')).toBeTruthy();
+    // Korea's time, as everywhere else: 01:02 UTC is 10:02 in Seoul.
+    expect(within(row).getByText(/Mar 2, 2026, 10:02/)).toBeTruthy();
+  });
+
+  it('shows who reviewed a decided document and when, in Korea time', async () => {
+    await renderApp(<KycReviewQueue />);
+    await screen.findByText('이서연');
+    fireEvent.click(screen.getByRole('radio', { name: 'Approved' }));
+    const row = (await screen.findByText('by Operator Park')).closest('tr')!;
+    // 15:30 UTC is 00:30 the next day in Seoul.
+    expect(within(row).getByText(/Mar 3, 2026, 12:30/)).toBeTruthy();
   });
 
   it('approves: the row leaves the queue and a toast says so', async () => {
@@ -55,6 +82,15 @@ describe('KYC review queue', () => {
     });
     await renderApp(<KycReviewQueue />);
     fireEvent.click(await screen.findByRole('button', { name: 'Approve Selfie of 이서연' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Approve document' });
+    expect(post).not.toHaveBeenCalled();
+    // Cancel keeps it waiting; nothing is sent.
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(post).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Approve Selfie of 이서연' }));
+    await confirmApproval();
     await waitFor(() =>
       expect(post).toHaveBeenCalledWith(`/operator/kyc/documents/${item.id}/approve`),
     );
@@ -86,6 +122,7 @@ describe('KYC review queue', () => {
     mockApi.post.mockRejectedValue(apiFailure(409, 'KYC_ALREADY_REVIEWED'));
     await renderApp(<KycReviewQueue />);
     fireEvent.click(await screen.findByRole('button', { name: 'Approve Selfie of 이서연' }));
+    await confirmApproval();
     expect(await screen.findByText('This document has already been reviewed.')).toBeTruthy();
   });
 
@@ -117,6 +154,7 @@ describe('KYC review queue', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Preview Selfie of 이서연' }));
     const dialog = await screen.findByRole('dialog', { name: 'Selfie of 이서연' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve Selfie of 이서연' }));
+    await confirmApproval();
     await waitFor(() =>
       expect(post).toHaveBeenCalledWith(`/operator/kyc/documents/${item.id}/approve`),
     );

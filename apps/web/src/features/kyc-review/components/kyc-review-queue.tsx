@@ -3,10 +3,12 @@ import { Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { kycReviewQuerySchema, type KycReviewItem } from '@portal/contract/kyc';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ListState } from '@/components/ui/list-state';
 import { ResponsiveList, type ListColumn } from '@/components/ui/responsive-list';
 import { apiErrorOf } from '@/lib/api-error';
 import { errorMessage } from '@/lib/form-errors';
+import { formatKoreaDateTime } from '@/lib/format';
 import { toast } from '@/lib/notifications';
 import { useListState } from '@/lib/use-list-state';
 import { useApproveKycDocument } from '@/features/kyc-review/api/approve-kyc-document';
@@ -31,24 +33,27 @@ export function KycReviewQueue() {
   const { status } = view.query;
   const [previewing, setPreviewing] = useState<KycReviewItem | null>(null);
   const [rejecting, setRejecting] = useState<KycReviewItem | null>(null);
+  // An approval cannot be undone (the document can no longer be replaced, the name locks), so
+  // it asks first, like every other decision that cannot be taken back.
+  const [approving, setApproving] = useState<KycReviewItem | null>(null);
   const queue = useKycReviewQueue(status);
   const approve = useApproveKycDocument();
   // A table needs room; on a phone each document is a card.
 
-  const dateTime = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-  const formatDate = (value: string | null) => (value ? dateTime.format(new Date(value)) : '—');
+  // Korea's time, as on every other screen.
+  const formatDate = (value: string | null) => formatKoreaDateTime(value, i18n.language);
+  const documentOf = (item: KycReviewItem) => t(`kyc:kinds.${item.kind}.title`);
 
   const approveItem = async (item: KycReviewItem) => {
-    const document = t(`kyc:kinds.${item.kind}.title`);
+    const document = documentOf(item);
     try {
       await approve.mutateAsync(item.id);
+      setApproving(null);
       setPreviewing(null);
       toast('success', { message: t('approve.done', { document, name: item.user.name }) });
     } catch (error) {
       const already = apiErrorOf(error)?.code === 'KYC_ALREADY_REVIEWED';
+      setApproving(null);
       toast(already ? 'warning' : 'error', { message: errorMessage(t, error) });
     }
   };
@@ -60,7 +65,7 @@ export function KycReviewQueue() {
       approving={approve.isPending && approve.variables === item.id}
       busy={approve.isPending}
       onPreview={withPreview ? () => setPreviewing(item) : undefined}
-      onApprove={() => void approveItem(item)}
+      onApprove={() => setApproving(item)}
       onReject={() => {
         setPreviewing(null);
         setRejecting(item);
@@ -76,6 +81,11 @@ export function KycReviewQueue() {
     cell: (item) => (
       <>
         <Text fz="sm">{formatDate(item.reviewedAt)}</Text>
+        {item.reviewedBy ? (
+          <Text fz="xs" c="dark.6">
+            {t('reviewedBy', { name: item.reviewedBy.name })}
+          </Text>
+        ) : null}
         {item.rejectionReason ? (
           <Text fz="xs" c="dark.6">
             {item.rejectionReason}
@@ -137,6 +147,11 @@ export function KycReviewQueue() {
             {t('uploadedAt', { date: formatDate(item.uploadedAt) })}
             {decided ? ` · ${t('reviewedAt', { date: formatDate(item.reviewedAt) })}` : ''}
           </Text>
+          {decided && item.reviewedBy ? (
+            <Text fz="xs" c="dark.6">
+              {t('reviewedBy', { name: item.reviewedBy.name })}
+            </Text>
+          ) : null}
           {item.rejectionReason ? (
             <Text fz="xs" c="dark.6">
               {item.rejectionReason}
@@ -182,6 +197,22 @@ export function KycReviewQueue() {
         actions={previewing ? actionsFor(previewing, { withPreview: false }) : null}
       />
       <RejectDialog item={rejecting} onClose={() => setRejecting(null)} />
+      <ConfirmDialog
+        opened={approving !== null}
+        title={t('approve.title')}
+        message={
+          approving
+            ? t('approve.lead', { document: documentOf(approving), name: approving.user.name })
+            : ''
+        }
+        confirmLabel={t('approve.submit')}
+        confirmColor="teal.9"
+        loading={approve.isPending}
+        onConfirm={() => {
+          if (approving) void approveItem(approving);
+        }}
+        onClose={() => setApproving(null)}
+      />
     </Stack>
   );
 }

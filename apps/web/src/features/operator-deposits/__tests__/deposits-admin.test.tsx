@@ -59,7 +59,9 @@ describe('deposits (operator)', () => {
     const table = await screen.findByRole('table', { name: 'Deposits: To review' });
     expect(mockApi.get).toHaveBeenCalledWith(
       '/operator/deposits',
-      expect.objectContaining({ params: { status: 'review', page: '1', pageSize: '20' } }),
+      expect.objectContaining({
+        params: { status: 'review', sort: 'newest', page: '1', pageSize: '20' },
+      }),
     );
     expect(within(table).getByText('1,392,500 KRW')).toBeTruthy();
     expect(within(table).getByText('Statement import')).toBeTruthy();
@@ -260,5 +262,96 @@ describe('deposits (operator)', () => {
 
   it('refreshes on live events: a deposit that settles a buy leaves the review list', () => {
     expect(LIVE_QUERY_PREFIXES).toContainEqual(operatorDepositsQueryKey);
+  });
+
+  it('shows how long a deposit in review has waited, marking those past the warning', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-03-02T01:27:01.000Z') });
+    try {
+      // Recorded 01:15:01 and 00:30:00: 12 minutes and 57 minutes ago.
+      const old = { ...noRequest, createdAt: '2026-03-02T00:30:00.000Z' };
+      mockApi.get.mockImplementation((url: string) => {
+        if (url === '/auth/me')
+          return Promise.resolve(ok({ user: { ...testUser, role: 'operator' } }));
+        if (url === '/operator/deposits')
+          return Promise.resolve(
+            ok({ items: [nameDiffers, old], total: 2, page: 1, pageSize: 20 }),
+          );
+        return Promise.reject(new Error(`unexpected GET ${url}`));
+      });
+      await renderApp(<DepositsAdmin />);
+      const table = await screen.findByRole('table', { name: 'Deposits: To review' });
+      const rows = within(table).getAllByRole('row');
+      const rowOf = (reference: string) =>
+        rows.find((row) => row.textContent?.includes(reference))!;
+      expect(rowOf('TX20260302-0001').textContent).toContain('12 min');
+      expect(rowOf('TX20260302-0001').hasAttribute('data-waited-long')).toBe(false);
+      expect(rowOf('TX20260302-0002').textContent).toContain('57 min (waiting over 30 minutes)');
+      expect(rowOf('TX20260302-0002').hasAttribute('data-waited-long')).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('searches, orders and exports the queue through the address (ko)', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:test');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const answer = mockApi.get.getMockImplementation()!;
+    mockApi.get.mockImplementation((url, config) => {
+      if (url === '/operator/deposits/export.xlsx') {
+        const file = '2026-11-26.xlsx';
+        return Promise.resolve(
+          ok(new Blob(['x']), 200, {
+            'content-disposition': `attachment; filename=deposits-${file}; filename*=UTF-8''${encodeURIComponent(`입금내역_${file}`)}`,
+          }),
+        );
+      }
+      return answer(url, config);
+    });
+    const { router } = await renderApp(<DepositsAdmin />, {
+      language: 'ko',
+      path: '/?from=2026-03-01&to=2026-03-02',
+    });
+    await screen.findByRole('table', { name: '입금: 확인 필요' });
+    fireEvent.change(screen.getByRole('searchbox', { name: '검색' }), {
+      target: { value: '1,392,500' },
+    });
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        `?q=${encodeURIComponent('1,392,500')}&from=2026-03-01&to=2026-03-02`,
+      ),
+    );
+    await waitFor(() =>
+      expect(mockApi.get).toHaveBeenCalledWith(
+        '/operator/deposits',
+        expect.objectContaining({
+          params: {
+            status: 'review',
+            q: '1,392,500',
+            from: '2026-03-01',
+            to: '2026-03-02',
+            sort: 'newest',
+            page: '1',
+            pageSize: '20',
+          },
+        }),
+      ),
+    );
+    fireEvent.click(screen.getByRole('combobox', { name: '정렬' }));
+    fireEvent.click(await screen.findByRole('option', { name: '오래된순', hidden: true }));
+    await waitFor(() => expect(router.state.location.search).toContain('sort=oldest'));
+    fireEvent.click(screen.getByRole('button', { name: '엑셀 내보내기' }));
+    await waitFor(() =>
+      expect(mockApi.get).toHaveBeenCalledWith('/operator/deposits/export.xlsx', {
+        params: {
+          status: 'review',
+          q: '1,392,500',
+          from: '2026-03-01',
+          to: '2026-03-02',
+          lang: 'ko',
+        },
+      }),
+    );
+    expect(await screen.findByText('입금내역_2026-11-26.xlsx 파일을 내려받았습니다.')).toBeTruthy();
   });
 });

@@ -7,7 +7,9 @@ import type {
   WriteOffDepositRequest,
 } from '@portal/contract/deposits';
 import type { Deposit } from '@portal/contract/transactions';
+import type { ApprovalRequested } from '@portal/contract/approvals';
 import { api } from '@/lib/api-client';
+import { readGuarded, type Guarded } from '@/lib/approvals/guarded';
 import { operatorDepositsQueryKey } from '@/features/operator-deposits/api/get-deposits';
 import { invalidateAfterDeposit } from '@/features/operator-deposits/api/invalidate';
 
@@ -28,13 +30,16 @@ type Decision =
   | { kind: 'refunded'; body: MarkRefundedRequest }
   | { kind: 'write-off'; body: WriteOffDepositRequest };
 
-/** One way to decide on a deposit: match, refund, record the refund, write off. */
-export async function decideDeposit(id: string, decision: Decision): Promise<Deposit> {
-  const response = await api.post<Deposit>(
+/**
+ * One way to decide on a deposit: match, refund, record the refund, write off. A match and a
+ * refund wait for a second operator (202, docs/decisions/017).
+ */
+export async function decideDeposit(id: string, decision: Decision): Promise<Guarded<Deposit>> {
+  const response = await api.post<Deposit | ApprovalRequested>(
     `/operator/deposits/${encodeURIComponent(id)}/${decision.kind}`,
     decision.body,
   );
-  return response.data;
+  return readGuarded(response);
 }
 
 export function useDecideDeposit(id: string) {

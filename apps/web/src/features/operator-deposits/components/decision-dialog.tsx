@@ -22,6 +22,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { ListState } from '@/components/ui/list-state';
 import { formatKoreaDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/form-errors';
+import { useAnnounceSentForApproval } from '@/lib/approvals/guarded';
 import { toast } from '@/lib/notifications';
 import {
   useDecideDeposit,
@@ -152,6 +153,7 @@ function Candidate({
   const { t, i18n } = useTranslation(['depositsAdmin', 'errors', 'transactions']);
   const language = i18n.language;
   const decide = useDecideDeposit(deposit.id);
+  const sentForApproval = useAnnounceSentForApproval();
   const differs = candidate.differenceKrw !== '0';
   const [accepted, setAccepted] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -159,16 +161,18 @@ function Candidate({
   const match = async () => {
     setError(null);
     try {
-      await decide.mutateAsync({
+      const result = await decide.mutateAsync({
         kind: 'match',
         body: { transactionId: candidate.id, acceptAmountDifference: differs && accepted },
       });
-      toast('success', {
-        message: t('decide.matched', {
-          reference: deposit.bankReference,
-          number: candidate.number,
-        }),
-      });
+      if (result.done) {
+        toast('success', {
+          message: t('decide.matched', {
+            reference: deposit.bankReference,
+            number: candidate.number,
+          }),
+        });
+      } else void sentForApproval();
       onDone();
     } catch (caught) {
       setError(errorMessage(t, caught));

@@ -14,6 +14,7 @@ import { readableFieldStyles } from '@/components/ui/field-styles';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { fieldErrorText } from '@/lib/form-errors';
+import { useAnnounceSentForApproval } from '@/lib/approvals/guarded';
 import { toast } from '@/lib/notifications';
 import { useDecideDeposit } from '@/features/operator-deposits/api/deposit-decisions';
 import { useFormSubmit } from '@/lib/use-form-submit';
@@ -22,6 +23,7 @@ import { useFormSubmit } from '@/lib/use-form-submit';
 export function RefundForm({ deposit, onDone }: { deposit: Deposit; onDone: () => void }) {
   const { t } = useTranslation(['depositsAdmin', 'errors', 'validation']);
   const decide = useDecideDeposit(deposit.id);
+  const sentForApproval = useAnnounceSentForApproval();
   const {
     control,
     register,
@@ -36,8 +38,10 @@ export function RefundForm({ deposit, onDone }: { deposit: Deposit; onDone: () =
   const { onSubmit, formError } = useFormSubmit(
     { handleSubmit, setError },
     async (body) => {
-      await decide.mutateAsync({ kind: 'refund', body });
-      toast('success', { message: t('decide.refundDone', { reference: deposit.bankReference }) });
+      const result = await decide.mutateAsync({ kind: 'refund', body });
+      if (result.done) {
+        toast('success', { message: t('decide.refundDone', { reference: deposit.bankReference }) });
+      } else void sentForApproval();
       onDone();
     },
     { fields: ['reason', 'note'] },

@@ -2,12 +2,13 @@ import { groupDigits } from '@portal/contract/decimal';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { Deposit, DepositStatus } from '@portal/contract/transactions';
+import type { Deposit, DepositSort, DepositStatus } from '@portal/contract/transactions';
 import { PageButtons, transactionListPageLabel } from '@/components/ui/page-buttons';
 import { ListState } from '@/components/ui/list-state';
 import { ResponsiveList } from '@/components/ui/responsive-list';
 import { formatKoreaDate, formatKoreaDateTime } from '@/lib/format';
-import { useDeposits } from '@/features/operator-deposits/api/get-deposits';
+import { useMinuteClock, Waited, waitedMinutes, waitedRowProps } from '@/components/ui/waited';
+import { useDeposits, type DepositSearch } from '@/features/operator-deposits/api/get-deposits';
 
 const PAGE_SIZE = 20;
 const breakAnywhere = { overflowWrap: 'anywhere' } as const;
@@ -18,17 +19,23 @@ const breakAnywhere = { overflowWrap: 'anywhere' } as const;
  */
 export function DepositList({
   status,
+  search,
   page,
   onPage,
   onDecide,
 }: {
   status: DepositStatus;
+  search: DepositSearch & { sort: DepositSort };
   page: number;
   onPage: (page: number) => void;
   onDecide: (deposit: Deposit) => void;
 }) {
   const { t, i18n } = useTranslation(['depositsAdmin', 'errors', 'transactionList']);
-  const query = useDeposits({ status, page, pageSize: PAGE_SIZE });
+  const query = useDeposits({ status, ...search, page, pageSize: PAGE_SIZE });
+  const now = useMinuteClock();
+  // A deposit in review waits since the portal recorded it (docs/decisions/021).
+  const waitingSince = (deposit: Deposit) =>
+    deposit.status === 'review' ? deposit.createdAt : null;
   const language = i18n.language;
   const items = query.data?.items ?? [];
   const pages = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.pageSize)) : 1;
@@ -114,6 +121,7 @@ export function DepositList({
       label={label}
       itemKey={(deposit) => deposit.id}
       minWidth={1000}
+      rowProps={(deposit) => waitedRowProps(waitedMinutes(waitingSince(deposit), now))}
       columns={[
         {
           header: t('columns.bankReference'),
@@ -144,10 +152,21 @@ export function DepositList({
             </Text>
           ),
         },
-        {
-          header: t('columns.receivedAt'),
-          cell: (deposit) => <Text fz="sm">{receivedAt(deposit)}</Text>,
-        },
+        status === 'review'
+          ? {
+              // When it came in, and under it how long it has waited for a decision.
+              header: t('columns.receivedWaited'),
+              cell: (deposit: Deposit) => (
+                <Stack gap={2}>
+                  <Text fz="sm">{receivedAt(deposit)}</Text>
+                  <Waited since={waitingSince(deposit)} now={now} />
+                </Stack>
+              ),
+            }
+          : {
+              header: t('columns.receivedAt'),
+              cell: (deposit: Deposit) => <Text fz="sm">{receivedAt(deposit)}</Text>,
+            },
         {
           header: t('columns.source'),
           cell: (deposit) => <Text fz="sm">{t(`source.${deposit.source}`)}</Text>,
@@ -179,6 +198,14 @@ export function DepositList({
           <Text fz="xs" c="dark.6">
             {receivedAt(deposit)} · {t(`source.${deposit.source}`)}
           </Text>
+          {status === 'review' ? (
+            <Group gap={6} wrap="nowrap">
+              <Text fz="xs" c="dark.6">
+                {t('columns.waited')}
+              </Text>
+              <Waited since={waitingSince(deposit)} now={now} />
+            </Group>
+          ) : null}
           {outcome(deposit)}
           {transactions(deposit)}
           {reviewing ? <Group mt={6}>{decideButton(deposit)}</Group> : null}

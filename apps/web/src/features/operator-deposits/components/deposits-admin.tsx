@@ -7,7 +7,8 @@ import {
   type Deposit,
   type DepositStatus,
 } from '@portal/contract/transactions';
-import { useListState } from '@/lib/use-list-state';
+import { useListSearch, useListState } from '@/lib/use-list-state';
+import { DepositFilters } from '@/features/operator-deposits/components/deposit-filters';
 import { DepositList } from '@/features/operator-deposits/components/deposit-list';
 import { ManualDepositDialog } from '@/features/operator-deposits/components/manual-deposit';
 import { DecisionDialog } from '@/features/operator-deposits/components/decision-dialog';
@@ -25,10 +26,13 @@ const TABS = [
 const isTab = (value: string | null): value is (typeof TABS)[number] =>
   (TABS as readonly (string | null)[]).includes(value);
 
-/** What the screen shows, in the address: ?status=refund_due&page=2 (deposits to review first). */
-const depositsListState = depositListQuerySchema.pick({ page: true }).extend({
-  status: depositListQuerySchema.shape.status.unwrap().default('review'),
-});
+/**
+ * What the screen shows, in the address: ?status=refund_due&q=홍&from=2026-11-01&sort=oldest&page=2
+ * (deposits to review first).
+ */
+const depositsListState = depositListQuerySchema
+  .pick({ page: true, q: true, from: true, to: true, sort: true })
+  .extend({ status: depositListQuerySchema.shape.status.unwrap().default('review') });
 
 /**
  * The operator's deposits: those waiting for review with the reason and those to be returned,
@@ -38,11 +42,13 @@ const depositsListState = depositListQuerySchema.pick({ page: true }).extend({
 export function DepositsAdmin() {
   const { t } = useTranslation('depositsAdmin');
   const view = useListState(depositsListState);
-  const { status, page } = view.query;
+  const search = useListSearch(view);
+  const { status, page, q, from, to, sort } = view.query;
   const [deciding, setDeciding] = useState<Deposit | null>(null);
   const [recording, setRecording] = useState(false);
   const [importing, setImporting] = useState(false);
 
+  // A tab keeps the search, the days and the order: the same question of another status.
   const choose = (value: string | null) => {
     if (isTab(value)) view.change({ status: value });
   };
@@ -61,6 +67,14 @@ export function DepositsAdmin() {
           {t('actions.import')}
         </Button>
       </Group>
+      <DepositFilters
+        view={{ status, q, from, to, sort }}
+        search={search}
+        onChange={(patch) => view.change(patch)}
+        onReset={() =>
+          view.change({ q: undefined, from: undefined, to: undefined, sort: undefined })
+        }
+      />
       <Tabs value={status} onChange={choose} keepMounted={false}>
         <Tabs.List aria-label={t('tabs.label')} mb="md">
           {TABS.map((value) => (
@@ -73,6 +87,7 @@ export function DepositsAdmin() {
           <Tabs.Panel key={value} value={value}>
             <DepositList
               status={value}
+              search={{ q, from, to, sort }}
               page={page}
               onPage={(next) => view.change({ page: next })}
               onDecide={setDeciding}

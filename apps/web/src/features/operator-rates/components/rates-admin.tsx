@@ -44,6 +44,17 @@ export function RatesAdmin() {
   const krw = (rate: string, asset: string) => t('krwPerUnit', { rate: groupDigits(rate), asset });
   const setAt = (rate: Rate) => formatKoreaDateTime(rate.setAt, language);
   const setBy = (rate: Rate) => rate.setBy ?? '—';
+  // A history row reads from -> to: the new rate, and under it the one it replaced.
+  const changed = (to: string, from: string | null, asset: string) => (
+    <Stack gap={0}>
+      <Text fz="sm">{krw(to, asset)}</Text>
+      {from === null ? null : (
+        <Text fz="xs" c="dark.6">
+          {t('history.was', { rate: groupDigits(from) })}
+        </Text>
+      )}
+    </Stack>
+  );
 
   const change = (row: AssetRow) => (
     <Button
@@ -153,14 +164,30 @@ export function RatesAdmin() {
         { header: t('columns.setAt'), cell: (rate) => setAt(rate) },
         { header: t('columns.asset'), cell: (rate) => rate.asset },
         { header: t('columns.setBy'), cell: (rate) => setBy(rate) },
-        { header: t('columns.buy'), cell: (rate) => krw(rate.buyRateKrw, rate.asset) },
-        { header: t('columns.sell'), cell: (rate) => krw(rate.sellRateKrw, rate.asset) },
+        {
+          header: t('columns.buy'),
+          cell: (rate) => changed(rate.buyRateKrw, rate.previousBuyRateKrw, rate.asset),
+        },
+        {
+          header: t('columns.sell'),
+          cell: (rate) => changed(rate.sellRateKrw, rate.previousSellRateKrw, rate.asset),
+        },
       ]}
       card={(rate) => (
         <>
           <Text fw={600}>{rate.asset}</Text>
           <Text fz="sm">{t('card.buy', { rate: krw(rate.buyRateKrw, rate.asset) })}</Text>
+          {rate.previousBuyRateKrw === null ? null : (
+            <Text fz="xs" c="dark.6">
+              {t('history.was', { rate: groupDigits(rate.previousBuyRateKrw) })}
+            </Text>
+          )}
           <Text fz="sm">{t('card.sell', { rate: krw(rate.sellRateKrw, rate.asset) })}</Text>
+          {rate.previousSellRateKrw === null ? null : (
+            <Text fz="xs" c="dark.6">
+              {t('history.was', { rate: groupDigits(rate.previousSellRateKrw) })}
+            </Text>
+          )}
           <Text fz="xs" c="dark.6">
             {t('card.setAtBy', { at: setAt(rate), by: setBy(rate) })}
           </Text>
@@ -214,7 +241,12 @@ export function RatesAdmin() {
         </Paper>
       </Stack>
 
-      <RateFormDialog target={target} assets={assetNames} onClose={() => setTarget(null)} />
+      <RateFormDialog
+        target={target}
+        assets={assetNames}
+        current={current}
+        onClose={() => setTarget(null)}
+      />
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import type { OperatorTransaction } from '@portal/contract/transactions';
 import { operatorTransactionsQueryKey } from '@/features/operator-transactions/api/get-operator-transactions';
 import { OperatorTransactions } from '@/features/operator-transactions/components/operator-transactions';
 import { LIVE_QUERY_PREFIXES } from '@/lib/transactions/use-live-updates';
+import { approvalOf, transactionRef } from '@/testing/approvals';
 import { mockApi } from '@/testing/api';
 import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
 
@@ -157,8 +158,20 @@ describe('operator transactions', () => {
     expect(await screen.findByText('S00000002 completed: payout recorded.')).toBeTruthy();
   });
 
-  it('shows the delay of a buy, and cancels it only with a reason', async () => {
-    const post = mockApi.post.mockResolvedValue(ok({ ...pendingBuy, status: 'Cancelled' }));
+  it('shows the delay of a buy, and asks to cancel it only with a reason (four-eyes)', async () => {
+    // Cancelling a buy waits for a second operator (docs/decisions/017): 202 { approval }.
+    const post = mockApi.post.mockResolvedValue(
+      ok(
+        {
+          approval: approvalOf({
+            kind: 'buy_cancellation',
+            transaction: { ...transactionRef, id: pendingBuy.id, number: pendingBuy.number },
+            reason: 'The deposit came from someone else; returned to sender.',
+          }),
+        },
+        202,
+      ),
+    );
     await renderApp(<OperatorTransactions />, { path: '/?queue=buys' });
     const table = await screen.findByRole('table', {
       name: 'Transactions: Buys waiting for a decision',
@@ -184,7 +197,12 @@ describe('operator transactions', () => {
         reason: 'The deposit came from someone else; returned to sender.',
       }),
     );
-    expect(await screen.findByText('B00000003 cancelled.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Sent for approval: another operator approves it before it is carried out.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('B00000003 cancelled.')).toBeNull();
   });
 
   it('lists the merchant credits that failed, and sends one again', async () => {
@@ -254,7 +272,9 @@ describe('operator transactions', () => {
     await screen.findByRole('table', { name: 'Transactions: All transactions' });
     expect(mockApi.get).toHaveBeenCalledWith(
       '/operator/transactions',
-      expect.objectContaining({ params: { type: 'sell', page: '2', pageSize: '20' } }),
+      expect.objectContaining({
+        params: { type: 'sell', sort: 'newest', page: '2', pageSize: '20' },
+      }),
     );
     fireEvent.click(screen.getByRole('combobox', { name: 'Status' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Pending', hidden: true }));
@@ -268,7 +288,7 @@ describe('operator transactions', () => {
       expect(mockApi.get).toHaveBeenCalledWith(
         '/operator/transactions',
         expect.objectContaining({
-          params: { type: 'sell', status: 'Pending', page: '1', pageSize: '20' },
+          params: { type: 'sell', status: 'Pending', sort: 'newest', page: '1', pageSize: '20' },
         }),
       ),
     );
@@ -286,6 +306,91 @@ describe('operator transactions', () => {
         }),
       ),
     );
+  });
+
+  it('shows how long each open request has waited, and marks those past the warning', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-03-02T04:05:00.000Z') });
+    try {
+      const fresh = { ...pendingSell, createdAt: '2026-03-02T03:53:00.000Z' };
+      mockApi.get.mockImplementation((url: string) => {
+        if (url === '/auth/me')
+          return Promise.resolve(ok({ user: { ...testUser, role: 'operator' } }));
+        if (url === '/operator/transactions')
+          return Promise.resolve(page([fresh, requestedSell, creditFailedBuy]));
+        return Promise.reject(new Error(`unexpected GET ${url}`));
+      });
+      await renderApp(<OperatorTransactions />, { path: '/?queue=all' });
+      const table = await screen.findByRole('table', { name: 'Transactions: All transactions' });
+      const rows = within(table).getAllByRole('row');
+      const rowOf = (number: string) => rows.find((row) => row.textContent?.includes(number))!;
+      expect(rowOf('S00000002').textContent).toContain('12 min');
+      expect(rowOf('S00000002').hasAttribute('data-waited-long')).toBe(false);
+      // Requested at 01:00, now 04:05: past the 30 minutes, marked in words too.
+      expect(rowOf('S00000001').textContent).toContain('3 h 5 min (waiting over 30 minutes)');
+      expect(rowOf('S00000001').hasAttribute('data-waited-long')).toBe(true);
+      // A completed one waits no more.
+      expect(rowOf('B00000004').hasAttribute('data-waited-long')).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('searches, orders and exports the All list through the address', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:test');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const answer = mockApi.get.getMockImplementation()!;
+    mockApi.get.mockImplementation((url, config) => {
+      if (url === '/operator/transactions/export.csv') {
+        const file = `2026-11-26.csv`;
+        return Promise.resolve(
+          ok(new Blob(['x']), 200, {
+            'content-disposition': `attachment; filename=all-transactions-${file}; filename*=UTF-8''${encodeURIComponent(`전체거래내역_${file}`)}`,
+          }),
+        );
+      }
+      return answer(url, config);
+    });
+    const { router } = await renderApp(<OperatorTransactions />, {
+      language: 'ko',
+      path: '/?queue=all&from=2026-03-01&to=2026-03-02',
+    });
+    await screen.findByRole('table', { name: '거래: 전체 거래' });
+    fireEvent.change(screen.getByRole('searchbox', { name: '검색' }), {
+      target: { value: '1,234,000' },
+    });
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        `?queue=all&q=${encodeURIComponent('1,234,000')}&from=2026-03-01&to=2026-03-02`,
+      ),
+    );
+    await waitFor(() =>
+      expect(mockApi.get).toHaveBeenCalledWith(
+        '/operator/transactions',
+        expect.objectContaining({
+          params: {
+            q: '1,234,000',
+            from: '2026-03-01',
+            to: '2026-03-02',
+            sort: 'newest',
+            page: '1',
+            pageSize: '20',
+          },
+        }),
+      ),
+    );
+    fireEvent.click(screen.getByRole('combobox', { name: '정렬' }));
+    fireEvent.click(await screen.findByRole('option', { name: '금액 높은순', hidden: true }));
+    await waitFor(() => expect(router.state.location.search).toContain('sort=amount_desc'));
+    fireEvent.click(screen.getByRole('button', { name: 'CSV 내보내기' }));
+    await waitFor(() =>
+      expect(mockApi.get).toHaveBeenCalledWith('/operator/transactions/export.csv', {
+        params: { q: '1,234,000', from: '2026-03-01', to: '2026-03-02', lang: 'ko' },
+      }),
+    );
+    expect(
+      await screen.findByText('전체거래내역_2026-11-26.csv 파일을 내려받았습니다.'),
+    ).toBeTruthy();
   });
 
   it('refreshes on live events: its queries are under a key a transaction change makes stale', () => {

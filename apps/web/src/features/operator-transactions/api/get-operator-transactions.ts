@@ -5,13 +5,22 @@ import type {
   TransactionType,
   OperatorTransactionList,
 } from '@portal/contract/transactions';
+import type { OperatorSort } from '@portal/contract/operator-workbench';
 import { api } from '@/lib/api-client';
+import { downloadFile, type ExportFormat } from '@/lib/download';
 
 export const operatorTransactionsQueryKey = ['operator', 'transactions'] as const;
 
 export interface OperatorTransactionFilters {
   type?: TransactionType;
   status?: TransactionStatus;
+  /** Number, user, depositor or won amount (docs/decisions/021). */
+  q?: string;
+  /** Korea's calendar days, both inclusive. */
+  from?: string;
+  to?: string;
+  /** Oldest first unless told. */
+  sort?: OperatorSort;
   page: number;
   pageSize: number;
 }
@@ -23,7 +32,7 @@ export interface OperatorTransactionPage {
   pageSize: number;
 }
 
-/** Every user's transactions, newest first, filtered by type and status, one page at a time. */
+/** Every user's transactions, filtered, searched and ordered, one page at a time. */
 export async function getOperatorTransactions(
   filters: OperatorTransactionFilters,
   signal?: AbortSignal,
@@ -45,3 +54,16 @@ export const operatorTransactionsQueryOptions = (filters: OperatorTransactionFil
 
 export const useOperatorTransactions = (filters: OperatorTransactionFilters) =>
   useQuery(operatorTransactionsQueryOptions(filters));
+
+/** The filtered rows, every page, as a file in the reader's language; answers the file's name. */
+export function exportOperatorTransactions(
+  format: ExportFormat,
+  { type, status, q, from, to }: Omit<OperatorTransactionFilters, 'page' | 'pageSize' | 'sort'>,
+  language: string,
+): Promise<string> {
+  return downloadFile(
+    `/operator/transactions/export.${format}`,
+    { type, status, q, from, to, lang: language === 'ko' ? 'ko' : 'en' },
+    `all-transactions.${format}`,
+  );
+}

@@ -11,6 +11,7 @@ import { readableFieldStyles } from '@/components/ui/field-styles';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { fieldErrorText } from '@/lib/form-errors';
+import { useAnnounceSentForApproval } from '@/lib/approvals/guarded';
 import { toast } from '@/lib/notifications';
 import {
   useTransactionAction,
@@ -80,6 +81,7 @@ function ActionForm({
 }) {
   const { t } = useTranslation(['operatorTransactions', 'common', 'validation', 'errors']);
   const run = useTransactionAction();
+  const sentForApproval = useAnnounceSentForApproval();
   const {
     register,
     handleSubmit,
@@ -101,8 +103,10 @@ function ActionForm({
   const { onSubmit, formError } = useFormSubmit(
     { handleSubmit, setError },
     async (body) => {
-      await run.mutateAsync({ id: transaction.id, action, body });
-      toast('success', { message: t(`dialog.${action}.done`, values) });
+      const result = await run.mutateAsync({ id: transaction.id, action, body });
+      // Waiting for a second operator is not done: never say it is (docs/decisions/017).
+      if (result.done) toast('success', { message: t(`dialog.${action}.done`, values) });
+      else void sentForApproval();
       onDone();
     },
     {

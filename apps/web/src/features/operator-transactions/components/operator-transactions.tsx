@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { Group, Select, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
   transactionListQuerySchema,
-  TRANSACTION_STATUSES,
-  TRANSACTION_TYPES,
   type TransactionStatus,
   type TransactionType,
 } from '@portal/contract/transactions';
@@ -14,6 +12,7 @@ import {
   type PendingAction,
 } from '@/features/operator-transactions/components/action-dialog';
 import { FailedCredits } from '@/features/operator-transactions/components/failed-credits';
+import { AllTransactions } from '@/features/operator-transactions/components/all-transactions';
 import { TransactionQueue } from '@/features/operator-transactions/components/transaction-queue';
 import { useListState } from '@/lib/use-list-state';
 
@@ -26,12 +25,6 @@ const isQueue = (value: string | null): value is Queue =>
 /** The queue shown, in the address: ?queue=buys (sells to pay out first). */
 const queueState = z.object({ queue: z.enum(QUEUES).default('payouts') });
 
-/** The "All" list in the address: ?queue=all&type=sell&status=Pending&page=2 */
-const allListState = transactionListQuerySchema.pick({
-  type: true,
-  status: true,
-  page: true,
-});
 /** Each fixed queue keeps its own page: ?queue=payouts&payoutsRequested.page=2 */
 const queuePageState = transactionListQuerySchema.pick({ page: true });
 
@@ -110,52 +103,6 @@ function Section({
         status={status}
         page={view.query.page}
         onPage={(page) => view.change({ page })}
-        onAction={onAction}
-      />
-    </Stack>
-  );
-}
-
-function AllTransactions({ onAction }: { onAction: (pending: PendingAction) => void }) {
-  const { t } = useTranslation('operatorTransactions');
-  const view = useListState(allListState);
-  const { type, page } = view.query;
-  // The filter chooses one status; an address naming several (made by hand) counts as any.
-  const status = Array.isArray(view.query.status) ? undefined : view.query.status;
-  const any = { value: '', label: t('filters.any') };
-  return (
-    <Stack gap="sm">
-      <Title order={2} fz="h3">
-        {t('sections.all')}
-      </Title>
-      <Group gap="sm" align="flex-end">
-        <Select
-          label={t('filters.type')}
-          w={{ base: '100%', xs: 180 }}
-          allowDeselect={false}
-          value={type ?? ''}
-          onChange={(value) => view.change({ type: (value || undefined) as TransactionType })}
-          data={[any, ...TRANSACTION_TYPES.map((value) => ({ value, label: t(`type.${value}`) }))]}
-        />
-        <Select
-          label={t('filters.status')}
-          w={{ base: '100%', xs: 180 }}
-          allowDeselect={false}
-          value={status ?? ''}
-          onChange={(value) => view.change({ status: (value || undefined) as TransactionStatus })}
-          data={[
-            any,
-            ...TRANSACTION_STATUSES.map((value) => ({ value, label: t(`status.${value}`) })),
-          ]}
-        />
-      </Group>
-      <TransactionQueue
-        label={t('tableLabel', { section: t('sections.all') })}
-        empty={t('empty.all')}
-        type={type}
-        status={status}
-        page={page}
-        onPage={(next) => view.change({ page: next })}
         onAction={onAction}
       />
     </Stack>

@@ -1,5 +1,5 @@
 import { groupDigits } from '@portal/contract/decimal';
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,15 +14,24 @@ import { ResponsiveList } from '@/components/ui/responsive-list';
 import { paths } from '@/config/paths';
 import { StatusBadge } from '@/components/transactions/status-badge';
 import { formatKoreaDateTime } from '@/lib/format';
-import { useOperatorTransactions } from '@/features/operator-transactions/api/get-operator-transactions';
+import { operatorTransactionPath } from '@/lib/transactions/transaction-path';
+import {
+  useOperatorTransactions,
+  type OperatorTransactionFilters,
+} from '@/features/operator-transactions/api/get-operator-transactions';
 import type { TransactionAction } from '@/features/operator-transactions/api/transaction-actions';
 import type { PendingAction } from '@/features/operator-transactions/components/action-dialog';
 import {
   DebitState,
   PayeeDetails,
 } from '@/features/operator-transactions/components/sell-payout-details';
+import { useMinuteClock, Waited, waitedMinutes, waitedRowProps } from '@/components/ui/waited';
 
 const PAGE_SIZE = 20;
+
+/** An open request (Requested, Pending) waits since it was asked for; a closed one no longer. */
+const openSince = (tx: OperatorTransaction) =>
+  tx.status === 'Requested' || tx.status === 'Pending' ? tx.createdAt : null;
 const breakAnywhere = { overflowWrap: 'anywhere' } as const;
 
 /** What the operator may do next: the server's rules, mirrored so only allowed buttons show. */
@@ -47,6 +56,7 @@ export function TransactionQueue({
   empty,
   type,
   status,
+  filters = {},
   page,
   onPage,
   onAction,
@@ -55,6 +65,8 @@ export function TransactionQueue({
   empty: string;
   type?: TransactionType;
   status?: TransactionStatus;
+  /** The All list's search, dates and order; the queues are oldest first. */
+  filters?: Pick<OperatorTransactionFilters, 'q' | 'from' | 'to' | 'sort'>;
   /** The page, kept by the screen in the address. */
   page: number;
   onPage: (page: number) => void;
@@ -66,7 +78,8 @@ export function TransactionQueue({
     'errors',
     'transactionList',
   ]);
-  const query = useOperatorTransactions({ type, status, page, pageSize: PAGE_SIZE });
+  const query = useOperatorTransactions({ type, status, ...filters, page, pageSize: PAGE_SIZE });
+  const now = useMinuteClock();
   const language = i18n.language;
   const items = query.data?.items ?? [];
   const pages = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.pageSize)) : 1;
@@ -75,6 +88,19 @@ export function TransactionQueue({
   const total = (tx: OperatorTransaction) => t('krw', { amount: groupDigits(tx.totalKrw) });
   const rate = (tx: OperatorTransaction) => t('atRate', { rate: groupDigits(tx.rateKrw) });
 
+  // The number opens the transaction in full (docs/decisions/021).
+  const numberLink = (tx: OperatorTransaction) => (
+    <Anchor
+      component={Link}
+      to={operatorTransactionPath(tx.id)}
+      fz="sm"
+      fw={600}
+      ff="monospace"
+      aria-label={t('openTransaction', { number: tx.number })}
+    >
+      {tx.number}
+    </Anchor>
+  );
   const statusBadge = (tx: OperatorTransaction) => <StatusBadge status={tx.status} size="sm" />;
   const notes = (tx: OperatorTransaction) => (
     <>
@@ -104,6 +130,7 @@ export function TransactionQueue({
       {tx.type === 'buy' && tx.status === 'Pending' ? (
         <Button
           size="xs"
+          style={{ flexShrink: 0 }}
           component={Link}
           to={`${paths.app.depositsAdmin}?status=review`}
           aria-label={t('actions.label', { action: t('actions.findDeposit'), number: tx.number })}
@@ -115,6 +142,7 @@ export function TransactionQueue({
         <Button
           key={action}
           size="xs"
+          style={{ flexShrink: 0 }}
           variant={action === 'cancel' ? 'light' : 'filled'}
           color={action === 'cancel' ? 'red' : undefined}
           aria-label={t('actions.label', { action: t(`actions.${action}`), number: tx.number })}
@@ -131,15 +159,14 @@ export function TransactionQueue({
       items={items}
       label={label}
       itemKey={(tx) => tx.id}
-      minWidth={1000}
+      minWidth={900}
+      rowProps={(tx) => waitedRowProps(waitedMinutes(openSince(tx), now))}
       columns={[
         {
           header: t('columns.number'),
           cell: (tx) => (
             <>
-              <Text fz="sm" fw={600} ff="monospace">
-                {tx.number}
-              </Text>
+              {numberLink(tx)}
               <Text fz="xs" c="dark.6">
                 {t(`type.${tx.type}`)}
               </Text>
@@ -169,22 +196,17 @@ export function TransactionQueue({
           ),
         },
         {
+          // One column for what moves (the asset at its rate, and the won), so the actions fit.
           header: t('columns.amount'),
           cell: (tx) => (
             <>
-              <Text fz="sm">{amount(tx)}</Text>
+              <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                {total(tx)}
+              </Text>
               <Text fz="xs" c="dark.6">
-                {rate(tx)}
+                {amount(tx)} {rate(tx)}
               </Text>
             </>
-          ),
-        },
-        {
-          header: t('columns.total'),
-          cell: (tx) => (
-            <Text fz="sm" fw={600}>
-              {total(tx)}
-            </Text>
           ),
         },
         {
@@ -197,13 +219,20 @@ export function TransactionQueue({
           ),
         },
         {
-          header: t('columns.createdAt'),
-          cell: (tx) => <Text fz="sm">{formatKoreaDateTime(tx.createdAt, language)}</Text>,
+          // When it was asked for, and under it how long it has waited (docs/decisions/021).
+          header: t('columns.requestedWaited'),
+          cell: (tx) => (
+            <>
+              <Text fz="sm">{formatKoreaDateTime(tx.createdAt, language)}</Text>
+              <Waited since={openSince(tx)} now={now} />
+            </>
+          ),
         },
         {
           header: t('columns.actions'),
           align: 'right',
-          cellProps: { style: { width: '1%' } },
+          // Never squeezed: a button cut to "Start p…" is no button (docs/decisions/021).
+          cellProps: { style: { width: '1%', whiteSpace: 'nowrap' } },
           cell: actionsFor,
         },
       ]}
@@ -221,9 +250,10 @@ export function TransactionQueue({
       card={(tx) => (
         <>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Text fw={600} ff="monospace">
-              {tx.number} · {t(`type.${tx.type}`)}
-            </Text>
+            <Group gap={6} wrap="nowrap">
+              {numberLink(tx)}
+              <Text fz="sm">· {t(`type.${tx.type}`)}</Text>
+            </Group>
             {statusBadge(tx)}
           </Group>
           <Text fz="sm" style={breakAnywhere}>
@@ -236,6 +266,12 @@ export function TransactionQueue({
             {tx.merchant.name} · {tx.account.accountNumber} ·{' '}
             {formatKoreaDateTime(tx.createdAt, language)}
           </Text>
+          <Group gap={6} wrap="nowrap">
+            <Text fz="xs" c="dark.6">
+              {t('columns.waited')}
+            </Text>
+            <Waited since={openSince(tx)} now={now} />
+          </Group>
           {notes(tx)}
           {showsPayee(tx) ? <PayeeDetails transaction={tx} /> : null}
           {actionsOf(tx).length > 0 ? (

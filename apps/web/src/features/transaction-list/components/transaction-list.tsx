@@ -1,12 +1,5 @@
-import { useState } from 'react';
 import { Button, Group, MultiSelect, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import {
-  IconDownload,
-  IconFileSpreadsheet,
-  IconPrinter,
-  IconReceipt,
-  IconSearch,
-} from '@tabler/icons-react';
+import { IconPrinter, IconReceipt, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   TRANSACTION_STATUSES,
@@ -16,14 +9,12 @@ import {
 } from '@portal/contract/transactions';
 import { PageButtons, transactionListPageLabel } from '@/components/ui/page-buttons';
 import { ListState } from '@/components/ui/list-state';
-import { errorMessage } from '@/lib/form-errors';
-import { toast } from '@/lib/notifications';
 import {
   downloadExport,
   useTransactionPage,
   type ListScope,
 } from '@/features/transaction-list/api/transaction-list';
-import type { ExportFormat } from '@/lib/download';
+import { ExportButtons } from '@/components/ui/export-buttons';
 import {
   printState,
   statusList,
@@ -58,19 +49,6 @@ export function TransactionList({ scope, title }: { scope: ListScope; title: str
   const query = useTransactionPage(scope, filters, page);
   const data = query.data;
   const items = data?.items ?? [];
-
-  const [exporting, setExporting] = useState<ExportFormat | null>(null);
-  const exportAs = async (format: ExportFormat) => {
-    setExporting(format);
-    try {
-      const name = await downloadExport(scope, format, filters, language);
-      toast('success', { message: t('export.done', { name }) });
-    } catch (error) {
-      toast('error', { title: t('export.failed'), message: errorMessage(t, error) });
-    } finally {
-      setExporting(null);
-    }
-  };
 
   const setPrinting = (on: boolean) => printView.change({ print: on ? '1' : undefined });
 
@@ -109,7 +87,9 @@ export function TransactionList({ scope, title }: { scope: ListScope; title: str
           <Group gap="sm" align="flex-end" wrap="wrap">
             <TextInput
               label={t('filters.search')}
-              placeholder={t('filters.searchPlaceholder')}
+              placeholder={t(
+                withClient ? 'filters.searchPlaceholderAgency' : 'filters.searchPlaceholder',
+              )}
               leftSection={<IconSearch size={16} aria-hidden />}
               value={search.value}
               onChange={search.onChange}
@@ -163,24 +143,12 @@ export function TransactionList({ scope, title }: { scope: ListScope; title: str
             ) : null}
           </Group>
           <Group gap="xs" wrap="wrap">
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} aria-hidden />}
-              loading={exporting === 'csv'}
-              disabled={exporting !== null && exporting !== 'csv'}
-              onClick={() => void exportAs('csv')}
-            >
-              {t('actions.csv')}
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
-              loading={exporting === 'xlsx'}
-              disabled={exporting !== null && exporting !== 'xlsx'}
-              onClick={() => void exportAs('xlsx')}
-            >
-              {t('actions.excel')}
-            </Button>
+            <ExportButtons
+              onExport={(format) => downloadExport(scope, format, filters, language)}
+              labels={{ csv: t('actions.csv'), xlsx: t('actions.excel') }}
+              done={(name) => t('export.done', { name })}
+              failed={t('export.failed')}
+            />
             <Button
               variant="default"
               leftSection={<IconPrinter size={16} aria-hidden />}

@@ -67,12 +67,14 @@ describe('the live event stream', () => {
       .fn<typeof fetch>()
       .mockResolvedValueOnce(sseResponse(streamOf([': ping\n\n', completed], { end: false })));
     const running = runLiveUpdates(queryClient, controller.signal, fetchImpl);
-    await vi.waitFor(() => expect(invalidate).toHaveBeenCalledTimes(4));
+    await vi.waitFor(() => expect(invalidate).toHaveBeenCalledTimes(5));
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['transactions'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['positions'] });
     // An operator hears every user's changes: the queues and the deposit list follow them.
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['operator', 'transactions'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['operator', 'deposits'] });
+    // And the approvals: one carried out or refused moves its transaction (docs/decisions/017).
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['operator', 'approvals'] });
     const [url, init] = fetchImpl.mock.calls[0]!;
     expect(url).toBe(apiUrl(EVENTS_PATH));
     expect(init?.credentials).toBe('include');

@@ -58,7 +58,7 @@ describe('transaction detail', () => {
     );
     expect(
       await screen.findByText(
-        '입금하신 금액으로 완료되었습니다. 처음 신청은 17,587원에 12.62967 USDT였습니다.',
+        '입금하신 금액으로 완료되었습니다. 처음 요청은 17,587원에 12.62967 USDT였습니다.',
       ),
     ).toBeTruthy();
   });
@@ -230,11 +230,11 @@ describe('transaction detail', () => {
     );
   });
 
-  it('asks in Korean with 돌아가기 and 신청 취소, and 돌아가기 keeps the request', async () => {
+  it('asks in Korean with 돌아가기 and 요청 취소, and 돌아가기 keeps the request', async () => {
     await show(transaction(), 'ko');
-    fireEvent.click(await screen.findByRole('button', { name: '신청 취소' }));
-    const dialog = await screen.findByRole('dialog', { name: '이 신청을 취소하시겠습니까?' });
-    expect(within(dialog).getByRole('button', { name: '신청 취소' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: '요청 취소' }));
+    const dialog = await screen.findByRole('dialog', { name: '이 요청을 취소하시겠습니까?' });
+    expect(within(dialog).getByRole('button', { name: '요청 취소' })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: '돌아가기' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(mockApi.post).not.toHaveBeenCalled();

@@ -11,9 +11,24 @@ function isReviewReason(reason: string): reason is DepositReviewReason {
   return (DEPOSIT_REVIEW_REASONS as readonly string[]).includes(reason);
 }
 
+type Event = TransactionDetail['events'][number] & {
+  /** The operator's view names the person who took the step (docs/decisions/021). */
+  actor?: { id: string; name: string } | null;
+};
+
 /** Who moved the transaction, when, and why: oldest first. */
-export function EventHistory({ events }: { events: TransactionDetail['events'] }) {
+export function EventHistory({ events }: { events: readonly Event[] }) {
   const { t, i18n } = useTranslation('transactions');
+  // The owner reads "By you"; the operator reads whose step it was, by name when known.
+  const actorOf = (event: Event) =>
+    event.actor
+      ? t('history.actorNamed', {
+          name: event.actor.name,
+          role: t(`history.role.${event.actorKind}`),
+        })
+      : 'actor' in event
+        ? t(`history.actorOther.${event.actorKind}`)
+        : t(`history.actor.${event.actorKind}`);
   if (events.length === 0) {
     return (
       <Text fz="sm" c="dark.6">
@@ -42,7 +57,7 @@ export function EventHistory({ events }: { events: TransactionDetail['events'] }
             }
           >
             <Text fz="sm" c="dark.7">
-              {t(`history.actor.${event.actorKind}`)} ·{' '}
+              {actorOf(event)} ·{' '}
               <time dateTime={event.at}>{formatDateTime(event.at, i18n.language)}</time>
             </Text>
             {reason ? (

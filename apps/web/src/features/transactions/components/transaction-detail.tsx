@@ -15,15 +15,24 @@ import {
 import { IconAlertTriangle, IconArrowLeft, IconHourglass, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { Approval } from '@portal/contract/approvals';
+import type { LinkedDeposit } from '@portal/contract/operator-workbench';
 import type { TransactionDetail as Detail } from '@portal/contract/transactions';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { ScreenHeader } from '@/components/ui/screen-header';
 import { paths } from '@/config/paths';
+import { operatorUserPath } from '@/lib/operator-user-path';
 import { errorMessage } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
 import { useCancelTransaction } from '@/features/transactions/api/cancel-transaction';
-import { useTransaction } from '@/features/transactions/api/get-transaction';
+import {
+  useAgencyTransaction,
+  useOperatorTransaction,
+  useTransaction,
+} from '@/features/transactions/api/get-transaction';
+import { LinkedDeposits } from '@/features/transactions/components/linked-deposits';
+import { TransactionApprovals } from '@/features/transactions/components/transaction-approvals';
 import { formatAsset, formatDateTime, formatKrw, formatRate } from '@/lib/format';
 import { DepositInstructions } from '@/features/transactions/components/deposit-instructions';
 import { EventHistory } from '@/features/transactions/components/event-history';
@@ -37,11 +46,40 @@ import { StatusBadge } from '@/components/transactions/status-badge';
  * One transaction: its figures, what to do next (deposit instructions for an open buy), why it
  * may be delayed, its history, and Cancel while it is Requested. Live updates refresh it.
  */
-export function TransactionDetailScreen({ id }: { id: string }) {
-  const { t } = useTranslation(['transactions', 'errors']);
-  const query = useTransaction(id);
+export function TransactionDetailScreen({
+  id,
+  scope = 'own',
+}: {
+  id: string;
+  /**
+   * `agency`: one of the agency's clients' transactions, read-only, with the client. `operator`:
+   * any user's, read-only (the actions are in the queues), with the user, who took each step and
+   * the linked deposits (docs/decisions/021).
+   */
+  scope?: 'own' | 'agency' | 'operator';
+}) {
+  const { t } = useTranslation(['transactions', 'errors', 'common']);
+  const own = useTransaction(id, scope === 'own');
+  const agency = useAgencyTransaction(id, scope === 'agency');
+  const operator = useOperatorTransaction(id, scope === 'operator');
+  const query = scope === 'own' ? own : scope === 'agency' ? agency : operator;
   const detail = query.data;
-  const backTo = detail?.type === 'sell' ? paths.app.sell : paths.app.buy;
+  const client = scope === 'agency' ? agency.data?.client : undefined;
+  const user = scope === 'operator' ? operator.data?.user : undefined;
+  const backTo =
+    scope === 'operator'
+      ? `${paths.app.operatorTransactions}?queue=all`
+      : scope === 'agency'
+        ? paths.app.clientTransactions
+        : detail?.type === 'sell'
+          ? paths.app.sell
+          : paths.app.buy;
+  const backLabel =
+    scope === 'operator'
+      ? t('detail.backOperator')
+      : scope === 'agency'
+        ? t('detail.backClients')
+        : t(detail?.type === 'sell' ? 'detail.backSell' : 'detail.backBuy');
 
   return (
     <>
@@ -58,13 +96,31 @@ export function TransactionDetailScreen({ id }: { id: string }) {
           <Anchor component={Link} to={backTo} fz="sm">
             <Group gap={4} wrap="nowrap" component="span">
               <IconArrowLeft size={16} aria-hidden />
-              {t(detail?.type === 'sell' ? 'detail.backSell' : 'detail.backBuy')}
+              {backLabel}
             </Group>
           </Anchor>
         </Group>
       </ScreenHeader>
+      {client ? (
+        <Text fz="sm" c="dark.7" mb="md">
+          {t('detail.client', { name: client.name, email: client.email })}
+        </Text>
+      ) : null}
+      {user ? (
+        <Text fz="sm" c="dark.7" mb="md">
+          {t('detail.user')}{' '}
+          <Anchor component={Link} to={operatorUserPath(user.id)}>
+            {user.name} ({user.email})
+          </Anchor>
+        </Text>
+      ) : null}
       {detail ? (
-        <DetailBody detail={detail} />
+        <DetailBody
+          detail={detail}
+          readOnly={scope !== 'own'}
+          deposits={scope === 'operator' ? operator.data?.deposits : undefined}
+          approvals={scope === 'operator' ? operator.data?.approvals : undefined}
+        />
       ) : query.isError ? (
         <Alert color="red" role="alert" icon={<IconAlertTriangle aria-hidden />}>
           <Stack gap="sm" align="flex-start">
@@ -83,7 +139,19 @@ export function TransactionDetailScreen({ id }: { id: string }) {
   );
 }
 
-function DetailBody({ detail }: { detail: Detail }) {
+function DetailBody({
+  detail,
+  readOnly,
+  deposits,
+  approvals,
+}: {
+  detail: Detail;
+  readOnly: boolean;
+  /** The operator's: every deposit linked to the transaction. */
+  deposits?: LinkedDeposit[];
+  /** The operator's: the approvals asked for on it (docs/decisions/017). */
+  approvals?: Approval[];
+}) {
   const { t, i18n } = useTranslation(['transactions', 'errors']);
   const cancel = useCancelTransaction();
   const [confirming, setConfirming] = useState(false);
@@ -128,7 +196,8 @@ function DetailBody({ detail }: { detail: Detail }) {
           {t('detail.creditFailed')}
         </Alert>
       ) : null}
-      {openBuy && detail.depositInstructions ? (
+      {/* Addressed to the payer ("your registered name"): not the agency's or the operator's. */}
+      {openBuy && detail.depositInstructions && !readOnly ? (
         <DepositInstructions
           instructions={detail.depositInstructions}
           expiresAt={detail.expiresAt}
@@ -167,7 +236,7 @@ function DetailBody({ detail }: { detail: Detail }) {
             <Figure label={t('detail.payoutReference')}>{detail.payoutReference}</Figure>
           ) : null}
         </SimpleGrid>
-        {detail.status === 'Requested' ? (
+        {detail.status === 'Requested' && !readOnly ? (
           <Group justify="flex-end" mt="lg">
             <Button
               color="red"
@@ -182,6 +251,8 @@ function DetailBody({ detail }: { detail: Detail }) {
       </Paper>
 
       <SellPayout detail={detail} />
+      {deposits ? <LinkedDeposits deposits={deposits} /> : null}
+      {approvals ? <TransactionApprovals approvals={approvals} /> : null}
 
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section">
         <Title order={2} fz="lg" mb="md">

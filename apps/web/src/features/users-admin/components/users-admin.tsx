@@ -4,9 +4,21 @@
  * actions that ask for them.
  */
 import { useState } from 'react';
-import { Badge, Button, Group, Menu, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconChevronDown, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   operatorUsersQuerySchema,
   USER_ROLES,
@@ -20,7 +32,9 @@ import { ListPager } from '@/components/ui/list-pager';
 import { ListState } from '@/components/ui/list-state';
 import { ResponsiveList } from '@/components/ui/responsive-list';
 import { formatDateTime } from '@/lib/format';
+import { operatorUserPath } from '@/lib/operator-user-path';
 import { errorMessage } from '@/lib/form-errors';
+import { useAnnounceSentForApproval } from '@/lib/approvals/guarded';
 import { toast } from '@/lib/notifications';
 import { useListSearch, useListState } from '@/lib/use-list-state';
 import { useUser } from '@/lib/user/user-context';
@@ -51,13 +65,18 @@ export function UsersAdmin() {
   const search = useListSearch(view);
   const [pending, setPending] = useState<Pending | null>(null);
   const change = useChangeUser();
+  const sentForApproval = useAnnounceSentForApproval();
 
   const users = useOperatorUsers({ q, role, status, page, pageSize: PAGE_SIZE });
   const items = users.data?.items ?? [];
 
   const apply = async ({ user, change: wanted }: Pending) => {
     try {
-      await change.mutateAsync(wanted);
+      const result = await change.mutateAsync(wanted);
+      if (!result.done) {
+        void sentForApproval();
+        return;
+      }
       toast('success', {
         message:
           'role' in wanted
@@ -160,14 +179,20 @@ export function UsersAdmin() {
       items={items}
       label={t('tableLabel')}
       itemKey={(user) => user.id}
-      minWidth={960}
+      minWidth={900}
       columns={[
         {
           header: t('columns.name'),
           cell: (user) => (
-            <Text fz="sm" fw={600}>
+            <Anchor
+              component={Link}
+              to={operatorUserPath(user.id)}
+              fz="sm"
+              fw={600}
+              aria-label={t('page.open', { name: user.name })}
+            >
               {user.name}
-            </Text>
+            </Anchor>
           ),
         },
         {
@@ -195,7 +220,14 @@ export function UsersAdmin() {
       card={(user) => (
         <>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Text fw={600}>{user.name}</Text>
+            <Anchor
+              component={Link}
+              to={operatorUserPath(user.id)}
+              fw={600}
+              aria-label={t('page.open', { name: user.name })}
+            >
+              {user.name}
+            </Anchor>
             <Group gap={4} wrap="nowrap">
               {roleBadge(user)}
               {statusBadge(user)}

@@ -1,0 +1,96 @@
+import {
+  approvalIdParamsSchema,
+  approvalListQuerySchema,
+  approvalListResponseSchema,
+  approvalSchema,
+  rejectApprovalRequestSchema,
+} from '@portal/contract/approvals';
+import { z } from 'zod';
+import { AppError } from '@server/lib/errors';
+import type { RoutePlugin } from '@server/lib/zod-routes';
+import { findApproval, listApprovals } from './repository';
+import { approve, reject, withdraw } from './service';
+
+/**
+ * Four-eyes (docs/decisions/017): the operators' approvals queue and its decisions.
+ *
+ *   GET  /operator/approvals               ?view=pending|decided&kind&page&pageSize
+ *   GET  /operator/approvals/:id
+ *   POST /operator/approvals/:id/approve   carries the action out (another operator than the maker)
+ *   POST /operator/approvals/:id/reject    { reason }
+ *   POST /approvals/:id/withdraw           the maker (an operator, or an agency user) takes it back
+ */
+/** Approve and withdraw take nothing but the approval's id. */
+const noBody = z.strictObject({}).nullish();
+
+const approvalRoutes: RoutePlugin = async (app) => {
+  const { db } = app;
+  const config = { access: ['operator' as const] };
+  const person = (request: Parameters<typeof app.signedInUser>[0]) => {
+    const user = app.signedInUser(request);
+    return { id: user.id, name: user.name };
+  };
+
+  app.get(
+    '/operator/approvals',
+    {
+      config,
+      schema: {
+        querystring: approvalListQuerySchema,
+        response: { 200: approvalListResponseSchema },
+      },
+    },
+    async (request) => listApprovals(db, request.query),
+  );
+
+  app.get(
+    '/operator/approvals/:id',
+    { config, schema: { params: approvalIdParamsSchema, response: { 200: approvalSchema } } },
+    async (request) => {
+      const approval = await findApproval(db, request.params.id);
+      if (!approval) throw new AppError('NOT_FOUND', 'This approval does not exist.');
+      return approval;
+    },
+  );
+
+  app.post(
+    '/operator/approvals/:id/approve',
+    {
+      config,
+      schema: { params: approvalIdParamsSchema, body: noBody, response: { 200: approvalSchema } },
+    },
+    async (request) => {
+      const approval = await approve(app, request.params.id, person(request), request.ip);
+      request.log.info(
+        { approvalId: approval.id, kind: approval.action.kind },
+        'approval approved',
+      );
+      return approval;
+    },
+  );
+
+  app.post(
+    '/operator/approvals/:id/reject',
+    {
+      config,
+      schema: {
+        params: approvalIdParamsSchema,
+        body: rejectApprovalRequestSchema,
+        response: { 200: approvalSchema },
+      },
+    },
+    async (request) =>
+      reject(db, request.params.id, person(request), request.body.reason, request.ip),
+  );
+
+  app.post(
+    '/approvals/:id/withdraw',
+    {
+      config: { access: ['operator' as const, 'agency' as const] },
+      schema: { params: approvalIdParamsSchema, body: noBody, response: { 200: approvalSchema } },
+    },
+    async (request) => withdraw(db, request.params.id, person(request), request.ip),
+  );
+};
+
+export default approvalRoutes;
