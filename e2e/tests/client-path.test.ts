@@ -83,7 +83,10 @@ describe.each(cases)('the client’s path in %s on %s', (language, viewport) => 
 
     // Back to the dashboard: the guard asks to sign in, and shows nothing of the last user.
     await page.goBack();
-    await page.waitForURL(/\?auth=sign-in&next=%2Fapp$/);
+    // Polled rather than waited for, so a failure says where the tab went instead.
+    await expect
+      .poll(() => page.url(), { timeout: 15_000 })
+      .toBe(`${baseURL}/?auth=sign-in&next=%2Fapp`);
     await page.getByRole('dialog', { name: text(language, 'auth', 'signIn.title') }).waitFor();
     expect(await page.locator('body').innerText()).not.toContain(CLIENT_NAME);
     expect(errors).toEqual([]);

@@ -8,7 +8,7 @@ import {
   watchErrors,
   type Language,
 } from '../support/browser';
-import { makeBuyRequest } from '../support/api';
+import { callApi, makeBuy, makeBuyRequest, postBankDeposit } from '../support/api';
 import { seriousViolations } from '../support/axe';
 import { keyboardWalk } from '../support/keyboard';
 import { text } from '../support/locales';
@@ -133,6 +133,26 @@ async function cutOffTables(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * The queues whose rows carry the widest columns and an action button are checked with rows in
+ * them, not empty: a deposit in review (Decide) and a pending approval (a buy the operator asked
+ * to cancel). An empty queue would hide a table wider than the screen.
+ */
+async function fillOperatorQueues(operator: Page, language: Language) {
+  await postBankDeposit(baseURL, { amountKrw: '1234567', depositorName: '모르는입금자' });
+  const client = await openSignedIn(browser, baseURL, {
+    language,
+    user: DEMO_USERS.client,
+    path: '/app',
+  });
+  const buy = await makeBuy(client.page);
+  await client.context.close();
+  const asked = await callApi(operator, 'POST', `/operator/transactions/${buy.id}/cancel`, {
+    reason: 'E2E: every screen with a pending approval',
+  });
+  expect(asked.status).toBe(202);
+}
+
 /** The first link on the current screen whose path starts with `prefix`, once the list shows. */
 async function firstLinkTo(page: Page, prefix: string): Promise<string | undefined> {
   await settled(page);
@@ -182,6 +202,7 @@ describe.each(['en', 'ko'] as const)('every screen in %s', (language: Language) 
       await signIn(page, language, USERS[role].email, USERS[role].password);
       const paths = await sidebarPaths(page);
       expect(paths.length).toBeGreaterThan(5);
+      if (role === 'operator') await fillOperatorQueues(page, language);
       // Screens reached only through the sidebar: each must be in it to be swept.
       if (role === 'operator') {
         expect(paths).toContain('/app/operator/reconciliation');

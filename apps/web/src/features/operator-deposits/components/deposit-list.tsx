@@ -120,56 +120,49 @@ export function DepositList({
       items={items}
       label={label}
       itemKey={(deposit) => deposit.id}
-      minWidth={1000}
+      minWidth={860}
       rowProps={(deposit) => waitedRowProps(waitedMinutes(waitingSince(deposit), now))}
       columns={[
         {
-          header: t('columns.bankReference'),
-          cell: (deposit) => (
-            <Text fz="sm" ff="monospace" style={breakAnywhere}>
-              {deposit.bankReference}
-            </Text>
-          ),
-        },
-        {
+          // Who paid, into which account, and the bank's reference under it: one column, so the
+          // queue and its Decide button fit the desktop screen without scrolling sideways.
           header: t('columns.depositor'),
           cell: (deposit) => (
-            <>
+            <Stack gap={2}>
               <Text fz="sm">{deposit.depositorName}</Text>
               {deposit.receivingAccount ? (
                 <Text fz="xs" c="dark.6">
                   {t('receivingAccount', { account: deposit.receivingAccount })}
                 </Text>
               ) : null}
-            </>
+              <Text fz="xs" c="dark.6" ff="monospace" style={breakAnywhere}>
+                {deposit.bankReference}
+              </Text>
+            </Stack>
           ),
         },
         {
           header: t('columns.amount'),
+          align: 'right' as const,
           cell: (deposit) => (
             <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
               {amount(deposit)}
             </Text>
           ),
         },
-        status === 'review'
-          ? {
-              // When it came in, and under it how long it has waited for a decision.
-              header: t('columns.receivedWaited'),
-              cell: (deposit: Deposit) => (
-                <Stack gap={2}>
-                  <Text fz="sm">{receivedAt(deposit)}</Text>
-                  <Waited since={waitingSince(deposit)} now={now} />
-                </Stack>
-              ),
-            }
-          : {
-              header: t('columns.receivedAt'),
-              cell: (deposit: Deposit) => <Text fz="sm">{receivedAt(deposit)}</Text>,
-            },
         {
-          header: t('columns.source'),
-          cell: (deposit) => <Text fz="sm">{t(`source.${deposit.source}`)}</Text>,
+          // When it came in and how (webhook, statement, by hand); in review, how long it has
+          // waited for a decision.
+          header: status === 'review' ? t('columns.receivedWaited') : t('columns.receivedAt'),
+          cell: (deposit: Deposit) => (
+            <Stack gap={2}>
+              <Text fz="sm">{receivedAt(deposit)}</Text>
+              <Text fz="xs" c="dark.6">
+                {t(`source.${deposit.source}`)}
+              </Text>
+              {status === 'review' ? <Waited since={waitingSince(deposit)} now={now} /> : null}
+            </Stack>
+          ),
         },
         { header: t('columns.reason'), cellProps: { maw: 320 }, cell: outcome },
         { header: t('columns.transactions'), cell: transactions },
