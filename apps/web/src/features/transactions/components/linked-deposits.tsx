@@ -10,15 +10,29 @@ import { formatKoreaDateTime } from '@/lib/format';
 /**
  * The operator's view of the deposits linked to a transaction (docs/decisions/021): the one that
  * paid it, those under review naming it, those going back on it. Each opens the deposits screen
- * on its status, where it is decided.
+ * on that one deposit, where it is decided.
  */
 export function LinkedDeposits({ deposits }: { deposits: LinkedDeposit[] }) {
   const { t, i18n } = useTranslation(['transactions', 'depositsAdmin']);
-  const status = (deposit: LinkedDeposit) => (
-    <Anchor component={Link} to={`${paths.app.depositsAdmin}?status=${deposit.status}`} fz="sm">
-      {t(`depositsAdmin:tabs.${deposit.status}`)}
-    </Anchor>
-  );
+  // The deposits screen on the deposit's tab, searched by its reference: the one row, with its
+  // Open button where a person still decides it (match it to this buy, return it). That is how a
+  // buy is completed by hand from its own screen, through its deposit (docs/decisions/021).
+  const status = (deposit: LinkedDeposit) => {
+    const search = new URLSearchParams({ status: deposit.status, q: deposit.bankReference });
+    return (
+      <Anchor
+        component={Link}
+        to={`${paths.app.depositsAdmin}?${search.toString()}`}
+        fz="sm"
+        aria-label={t('linkedDeposits.openLabel', {
+          status: t(`depositsAdmin:tabs.${deposit.status}`),
+          reference: deposit.bankReference,
+        })}
+      >
+        {t(`depositsAdmin:tabs.${deposit.status}`)}
+      </Anchor>
+    );
+  };
   const amount = (deposit: LinkedDeposit) =>
     t('linkedDeposits.krw', { amount: groupDigits(deposit.amountKrw) });
   return (
