@@ -135,11 +135,11 @@ async function cutOffTables(page: Page): Promise<string[]> {
 
 /**
  * The queues whose rows carry the widest columns and an action button are checked with rows in
- * them, not empty: a deposit in review (Decide) and a pending approval (a buy the operator asked
- * to cancel). An empty queue would hide a table wider than the screen.
+ * them, not empty: a deposit in review (Open) and a pending approval (a buy the operator asked to
+ * cancel). An empty queue would hide a table wider than the screen. Returns how to leave the
+ * approvals queue as it was found.
  */
 async function fillOperatorQueues(operator: Page, language: Language) {
-  await postBankDeposit(baseURL, { amountKrw: '1234567', depositorName: '모르는입금자' });
   const client = await openSignedIn(browser, baseURL, {
     language,
     user: DEMO_USERS.client,
@@ -147,10 +147,28 @@ async function fillOperatorQueues(operator: Page, language: Language) {
   });
   const buy = await makeBuy(client.page);
   await client.context.close();
-  const asked = await callApi(operator, 'POST', `/operator/transactions/${buy.id}/cancel`, {
-    reason: 'E2E: every screen with a pending approval',
+  // The buy's amount from someone else: a name that differs waits in review.
+  const deposit = await postBankDeposit(baseURL, {
+    amountKrw: buy.totalKrw,
+    depositorName: '모르는입금자',
   });
+  expect(deposit.deposit.status).toBe('review');
+  const asked = await callApi<{ approval: { id: string } }>(
+    operator,
+    'POST',
+    `/operator/transactions/${buy.id}/cancel`,
+    { reason: 'E2E: every screen with a pending approval' },
+  );
   expect(asked.status).toBe(202);
+  return async () => {
+    const withdrawn = await callApi(
+      operator,
+      'POST',
+      `/approvals/${asked.body.approval.id}/withdraw`,
+      {},
+    );
+    expect(withdrawn.status).toBe(200);
+  };
 }
 
 /** The first link on the current screen whose path starts with `prefix`, once the list shows. */
@@ -202,7 +220,7 @@ describe.each(['en', 'ko'] as const)('every screen in %s', (language: Language) 
       await signIn(page, language, USERS[role].email, USERS[role].password);
       const paths = await sidebarPaths(page);
       expect(paths.length).toBeGreaterThan(5);
-      if (role === 'operator') await fillOperatorQueues(page, language);
+      const restore = role === 'operator' ? await fillOperatorQueues(page, language) : null;
       // Screens reached only through the sidebar: each must be in it to be swept.
       if (role === 'operator') {
         expect(paths).toContain('/app/operator/reconciliation');
@@ -300,6 +318,7 @@ describe.each(['en', 'ko'] as const)('every screen in %s', (language: Language) 
         );
       }
 
+      await restore?.();
       expect(findings).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();

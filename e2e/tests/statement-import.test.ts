@@ -112,10 +112,13 @@ describe.each(['en', 'ko'] as const)('statement import in %s', (language: Langua
 
       const preview = dialog.getByRole('region', { name: d('import.previewTitle') });
       await preview.waitFor();
-      await preview.getByText(d('import.will.settle', { number: paid.number })).waitFor();
-      await preview
-        .getByText(d('import.will.review', { reason: d('reasonsShort.name_differs') }))
-        .waitFor();
+      // Said in full when it fails: what the preview showed instead.
+      const shows = async (line: string) =>
+        expect
+          .poll(async () => (await preview.innerText()).replace(/\s+/g, ' '), { timeout: 15_000 })
+          .toContain(line);
+      await shows(d('import.will.settle', { number: paid.number }));
+      await shows(d('import.will.review', { reason: d('reasonsShort.name_differs') }));
       // The column as the reader calls it, the text as written, what is wrong: no "amountKrw".
       await preview
         .getByText(
