@@ -125,12 +125,13 @@ describe('searching the approvals queue', () => {
       code: 'VALIDATION_FAILED',
       fields: { to: 'dateRangeReversed' },
     });
-    for (const query of [
+    const refusedQueries: Record<string, string>[] = [
       { sort: 'largest' },
       { from: '2026-02-30' },
       { q: 'x'.repeat(101) },
       { colour: 'red' },
-    ]) {
+    ];
+    for (const query of refusedQueries) {
       const refused = await checker.browser.get(at('/api/operator/approvals', query));
       expect(refused.statusCode, JSON.stringify(query)).toBe(400);
       expect(refused.json().error.code).toBe('VALIDATION_FAILED');
