@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Approval, ApprovalListResponse, ApprovalRequested } from '@portal/contract/approvals';
 import type { TransactionDetail } from '@portal/contract/transactions';
 import { approvals } from '@server/db/schema';
+import { APPROVAL_EXPORT_WORDS } from '@server/modules/approvals/export';
 import {
   deposit,
   moneyKit,
@@ -212,5 +215,24 @@ describe('exporting the approvals queue', () => {
     ]) {
       expect((await client.browser.get(path)).statusCode, path).toBe(403);
     }
+  });
+});
+
+describe('approval export words', () => {
+  /** The web's common locale file: the kinds and statuses the Approvals screen shows. */
+  function screenWords(language: 'en' | 'ko') {
+    const path = fileURLToPath(
+      new URL(`../../../../web/public/locales/${language}/common.json`, import.meta.url),
+    );
+    const common = JSON.parse(readFileSync(path, 'utf8')) as {
+      approvals: { kinds: Record<string, string>; statuses: Record<string, string> };
+    };
+    return common.approvals;
+  }
+
+  it.each(['en', 'ko'] as const)('are the screen words (%s)', (language) => {
+    const screen = screenWords(language);
+    expect(APPROVAL_EXPORT_WORDS[language].kinds).toEqual(screen.kinds);
+    expect(APPROVAL_EXPORT_WORDS[language].statuses).toEqual(screen.statuses);
   });
 });
