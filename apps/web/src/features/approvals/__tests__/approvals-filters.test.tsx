@@ -103,5 +103,7 @@ describe('approvals queue filters', () => {
         expect.objectContaining({ params: expect.objectContaining({ view: 'decided' }) }),
       ),
     );
+    // Waited for, so the download ends before the test does.
+    expect(await screen.findByText('승인내역_2026-11-26.xlsx 파일을 내려받았습니다.')).toBeTruthy();
   });
 });
