@@ -6,7 +6,13 @@
  */
 import { z } from 'zod';
 import { bankAccountSchema } from './bank-account';
-import { REFUND_REASONS, moveTextSchema } from './transactions';
+import {
+  calendarDateSchema,
+  EXPORT_LANGUAGES,
+  REFUND_REASONS,
+  moveTextSchema,
+  transactionFilterShape,
+} from './transactions';
 import { userRoleSchema } from './users';
 
 /**
@@ -146,15 +152,41 @@ export type ApprovalRequested = z.infer<typeof approvalRequestedSchema>;
 
 /**
  * GET /api/operator/approvals: `pending` oldest first (who waited longest), `decided` (approved,
- * rejected, withdrawn) newest first; `kind` narrows to one kind; `mine` to what the signed-in
- * operator asked for.
+ * rejected, withdrawn) newest first, unless `sort` says otherwise; `kind` narrows to one kind.
+ * Like every operator queue (docs/decisions/021), `q` finds the maker's or checker's name or
+ * email, the subject's number or reference as the item shows it (transaction number, deposit
+ * bank reference, agency code, the person's name), the texts of the request (note, reason), or
+ * a won amount typed whole (1,000,000 or 1000000); `from`/`to` are Korea days of the request,
+ * both inclusive (`to` before `from` is refused on `to`, dateRangeReversed).
  */
 export const APPROVAL_VIEWS = ['pending', 'decided'] as const;
-export const approvalListQuerySchema = z.strictObject({
+export const APPROVAL_SORTS = ['oldest', 'newest'] as const;
+export type ApprovalSort = (typeof APPROVAL_SORTS)[number];
+
+export const approvalFilterShape = {
   view: z.enum(APPROVAL_VIEWS).default('pending'),
   kind: z.enum(APPROVAL_KINDS).optional(),
+  q: transactionFilterShape.q,
+  from: calendarDateSchema.optional(),
+  to: calendarDateSchema.optional(),
+  sort: z.enum(APPROVAL_SORTS).optional(),
+};
+
+/** The order a view shows when none is chosen: the one waiting longest first, else the newest. */
+export function approvalSortOf(view: (typeof APPROVAL_VIEWS)[number], sort?: ApprovalSort) {
+  return sort ?? (view === 'pending' ? 'oldest' : 'newest');
+}
+
+export const approvalListQuerySchema = z.strictObject({
+  ...approvalFilterShape,
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** GET /api/operator/approvals/export.csv|.xlsx: every filtered approval, in the list's order. */
+export const approvalExportQuerySchema = z.strictObject({
+  ...approvalFilterShape,
+  lang: z.enum(EXPORT_LANGUAGES).default('en'),
 });
 
 export const approvalListResponseSchema = z.object({

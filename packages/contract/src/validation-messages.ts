@@ -54,6 +54,7 @@ export const VALIDATION_MESSAGES_EN = {
     'A bank reference has 1 to 100 letters, digits, dashes, dots, slashes or underscores.',
   dateInvalid: 'Enter a valid date and time.',
   dateInFuture: 'The date cannot be in the future.',
+  dateRangeReversed: 'The end day may not be before the start day.',
   statementDateInvalid:
     'Write the date and time as the bank does, for example 2026.11.24 11:35:00 or 2026-11-24 11:35.',
   statementTimeMissing:

@@ -11,7 +11,7 @@ export function containsPattern(text: string): string {
  */
 export function containsAny(
   text: string,
-  columns: readonly AnyColumn[],
+  columns: readonly (AnyColumn | SQL)[],
   phoneColumn?: AnyColumn,
 ): SQL {
   const pattern = containsPattern(text.toLowerCase());

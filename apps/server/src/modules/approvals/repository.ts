@@ -2,11 +2,8 @@ import {
   approvalActionSchema,
   type Approval,
   type ApprovalAction,
-  approvalListQuerySchema,
-  type ApprovalListResponse,
 } from '@portal/contract/approvals';
-import type { z } from 'zod';
-import { and, asc, count, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@server/db/client';
 import { isUniqueViolation } from '@server/db/errors';
@@ -62,8 +59,9 @@ export async function lockApproval(db: Database, id: string): Promise<ApprovalRo
   return row;
 }
 
-const maker = alias(users, 'maker');
-const checker = alias(users, 'checker');
+/** The maker and the checker, each a user joined under their own name (the queue searches both). */
+export const maker = alias(users, 'maker');
+export const checker = alias(users, 'checker');
 
 const selection = {
   approval: approvals,
@@ -71,7 +69,7 @@ const selection = {
   checkerName: checker.name,
 };
 
-function select(db: Database) {
+export function select(db: Database) {
   return db
     .select(selection)
     .from(approvals)
@@ -79,9 +77,9 @@ function select(db: Database) {
     .leftJoin(checker, eq(checker.id, approvals.decidedBy));
 }
 
-type Selected = { approval: ApprovalRow; makerName: string; checkerName: string | null };
+export type Selected = { approval: ApprovalRow; makerName: string; checkerName: string | null };
 
-function toApproval({ approval: row, makerName, checkerName }: Selected): Approval {
+export function toApproval({ approval: row, makerName, checkerName }: Selected): Approval {
   return {
     id: row.id,
     status: row.status,
@@ -102,38 +100,6 @@ function toApproval({ approval: row, makerName, checkerName }: Selected): Approv
 export async function findApproval(db: Database, id: string): Promise<Approval | null> {
   const [row] = await select(db).where(eq(approvals.id, id));
   return row ? toApproval(row) : null;
-}
-
-/**
- * The queue: pending oldest first (who waited longest), decided newest first; `kind` narrows it.
- */
-export async function listApprovals(
-  db: Database,
-  query: z.output<typeof approvalListQuerySchema>,
-): Promise<ApprovalListResponse> {
-  const conditions: SQL[] = [
-    query.view === 'pending' ? eq(approvals.status, 'pending') : ne(approvals.status, 'pending'),
-  ];
-  if (query.kind) conditions.push(eq(approvals.kind, query.kind));
-  const where = and(...conditions);
-  const order =
-    query.view === 'pending'
-      ? [asc(approvals.requestedAt), asc(approvals.id)]
-      : [desc(approvals.decidedAt), desc(approvals.requestedAt), desc(approvals.id)];
-  const [rows, [total]] = await Promise.all([
-    select(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(approvals).where(where),
-  ]);
-  return {
-    items: rows.map(toApproval),
-    total: total?.total ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
 }
 
 /** Every approval of one transaction, deposit or agency, newest first. */

@@ -1,4 +1,5 @@
 import {
+  approvalExportQuerySchema,
   approvalIdParamsSchema,
   approvalListQuerySchema,
   approvalListResponseSchema,
@@ -8,13 +9,16 @@ import {
 import { z } from 'zod';
 import { AppError } from '@server/lib/errors';
 import type { RoutePlugin } from '@server/lib/zod-routes';
-import { findApproval, listApprovals } from './repository';
+import { approvalCsv, approvalExportDisposition, approvalXlsx } from './export';
+import { findApproval } from './repository';
+import { approvalBatches, listApprovals } from './queue';
 import { approve, reject, withdraw } from './service';
 
 /**
  * Four-eyes (docs/decisions/017): the operators' approvals queue and its decisions.
  *
- *   GET  /operator/approvals               ?view=pending|decided&kind&page&pageSize
+ *   GET  /operator/approvals               ?view=pending|decided&kind&q&from&to&sort&page&pageSize
+ *   GET  /operator/approvals/export.csv|.xlsx  the same approvals, every page, ?lang
  *   GET  /operator/approvals/:id
  *   POST /operator/approvals/:id/approve   carries the action out (another operator than the maker)
  *   POST /operator/approvals/:id/reject    { reason }
@@ -22,6 +26,16 @@ import { approve, reject, withdraw } from './service';
  */
 /** Approve and withdraw take nothing but the approval's id. */
 const noBody = z.strictObject({}).nullish();
+
+/**
+ * A range whose end is before its start finds nothing by mistake: refused on `to`. Checked here
+ * and not in the schema, whose keys the web picks for its address (a refined object cannot be).
+ */
+function checkDayRange({ from, to }: { from?: string; to?: string }) {
+  if (from && to && to < from) {
+    throw new AppError('VALIDATION_FAILED', undefined, { fields: { to: 'dateRangeReversed' } });
+  }
+}
 
 const approvalRoutes: RoutePlugin = async (app) => {
   const { db } = app;
@@ -40,8 +54,34 @@ const approvalRoutes: RoutePlugin = async (app) => {
         response: { 200: approvalListResponseSchema },
       },
     },
-    async (request) => listApprovals(db, request.query),
+    async (request) => {
+      checkDayRange(request.query);
+      return listApprovals(db, request.query);
+    },
   );
+
+  for (const format of ['csv', 'xlsx'] as const) {
+    app.get(
+      `/operator/approvals/export.${format}`,
+      { config, schema: { querystring: approvalExportQuerySchema } },
+      async (request, reply) => {
+        const { lang, ...filter } = request.query;
+        checkDayRange(filter);
+        request.log.info({ format, filter }, 'operator approvals export');
+        const batches = approvalBatches(db, filter);
+        return reply
+          .header(
+            'content-type',
+            format === 'csv'
+              ? 'text/csv; charset=utf-8'
+              : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          )
+          .header('content-disposition', approvalExportDisposition(lang, format))
+          .header('cache-control', 'no-store')
+          .send(format === 'csv' ? approvalCsv(batches, lang) : approvalXlsx(batches, lang));
+      },
+    );
+  }
 
   app.get(
     '/operator/approvals/:id',

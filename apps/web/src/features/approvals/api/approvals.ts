@@ -9,14 +9,27 @@ import type {
   Approval,
   ApprovalKind,
   ApprovalListResponse,
+  ApprovalSort,
   RejectApprovalRequest,
 } from '@portal/contract/approvals';
 import { api } from '@/lib/api-client';
 import { approvalsQueryKey } from '@/lib/approvals/guarded';
+import { downloadFile, type ExportFormat } from '@/lib/download';
 
-export interface ApprovalFilters {
+/** What the queue shows besides the page (docs/decisions/021): the export takes the same. */
+export interface ApprovalSearch {
   view: 'pending' | 'decided';
   kind?: ApprovalKind;
+  /** Maker or checker, transaction number, bank reference, the request's texts, or won typed whole. */
+  q?: string;
+  /** Korea's calendar days of the request, both inclusive. */
+  from?: string;
+  to?: string;
+  /** Left out: the view's own order (pending oldest first, decided newest first). */
+  sort?: ApprovalSort;
+}
+
+export interface ApprovalFilters extends ApprovalSearch {
   page: number;
   pageSize: number;
 }
@@ -33,6 +46,19 @@ export const approvalListQueryOptions = (filters: ApprovalFilters) =>
 
 export const useApprovals = (filters: ApprovalFilters) =>
   useQuery(approvalListQueryOptions(filters));
+
+/** The filtered approvals, every page, as a file in the reader's language; answers its name. */
+export function exportApprovals(
+  format: ExportFormat,
+  { view, kind, q, from, to, sort }: ApprovalSearch,
+  language: string,
+): Promise<string> {
+  return downloadFile(
+    `/operator/approvals/export.${format}`,
+    { view, kind, q, from, to, sort, lang: language === 'ko' ? 'ko' : 'en' },
+    `approvals.${format}`,
+  );
+}
 
 type Decision = { id: string; approve: true } | { id: string; reject: RejectApprovalRequest };
 
