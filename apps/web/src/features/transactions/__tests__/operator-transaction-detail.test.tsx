@@ -98,8 +98,13 @@ describe('operator transaction detail', () => {
     const deposits = screen.getByRole('table', { name: 'Deposits' });
     expect(within(deposits).getByText('KB-20261126-0001')).toBeTruthy();
     expect(within(deposits).getByText('1,720 KRW')).toBeTruthy();
-    expect(within(deposits).getByRole('link', { name: 'To review' }).getAttribute('href')).toBe(
-      '/app/operator/deposits?status=review',
+    // It opens on the Deposits screen as the one row, where it is matched.
+    const open = within(deposits).getByRole('link', {
+      name: 'To review: open deposit KB-20261126-0001 on the Deposits screen',
+    });
+    expect(open.textContent).toBe('To review');
+    expect(open.getAttribute('href')).toBe(
+      '/app/operator/deposits?status=review&q=KB-20261126-0001',
     );
     // Its approvals: who asked, who decided, how (docs/decisions/017).
     const approvals = screen.getByRole('table', { name: 'Approvals' });
