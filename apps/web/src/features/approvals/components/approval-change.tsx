@@ -150,7 +150,7 @@ export function ApprovalChange({ action }: { action: ApprovalAction }) {
               {t(`change.${key}`)}
             </Text>
             {fromTo(groupDigits(from), groupDigits(to))}
-            <Text fz="sm" fw={700} c={from === to ? 'dark.6' : 'orange.9'}>
+            <Text fz="sm" fw={700} c={from === to ? 'dark.6' : 'red.9'}>
               ({percent(from, to)})
             </Text>
           </Group>

@@ -101,7 +101,7 @@ export function StatementLines({
         </List>
       ) : null}
       {changed.includes(line.line) ? (
-        <Text fz="xs" fw={700} c="orange.9">
+        <Text fz="xs" fw={700} c="red.9">
           {t('import.changedLine')}
         </Text>
       ) : null}

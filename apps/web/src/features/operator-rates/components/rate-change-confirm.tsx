@@ -46,7 +46,7 @@ export function RateChangeConfirm({
       message={t('confirm.message', { percent: RATE_DEVIATION_CONFIRM_PERCENT })}
       confirmLabel={t('confirm.submit')}
       dismissLabel={t('confirm.back')}
-      confirmColor="orange"
+      confirmColor="red.9"
       loading={loading}
       onConfirm={onConfirm}
       onClose={onClose}

@@ -60,7 +60,7 @@ export function DebitState({ transaction }: { transaction: OperatorTransaction }
   }
   if (debit.sentAt) {
     return (
-      <Text fz="xs" c="orange.9">
+      <Text fz="xs" c="red.9">
         {t('debit.unanswered')}
       </Text>
     );
