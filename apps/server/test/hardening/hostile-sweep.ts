@@ -36,9 +36,9 @@ import { depth } from '@test/depth';
  *
  * The sweep runs on a database of its own (embedded, even when DATABASE_URL is set), so that the
  * write log sees this file's requests only. Reproduce a failure with HOSTILE_SEED. 1,000 inputs per
- * route in the deep run (test/depth.ts), 100 in `npm test`.
+ * route in the deep run (test/depth.ts), 30 in `npm test`.
  */
-const RUNS = Number(process.env.HOSTILE_RUNS ?? depth(1000, 100));
+const RUNS = Number(process.env.HOSTILE_RUNS ?? depth(1000, 30));
 const SEED = Number(process.env.HOSTILE_SEED ?? 20_260_801);
 const WEBHOOK_SECRET = 'hostile-sweep-webhook-secret-0123456789abcdef';
 
