@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { create as createDisposition } from 'content-disposition';
 
 /**
@@ -26,6 +27,22 @@ export function csvLine(fields: readonly string[]): string {
 /** The first line of a CSV download: the byte order mark and the header row. */
 export function csvHead(headers: readonly string[]): string {
   return `\uFEFF${csvLine(headers)}`;
+}
+
+/**
+ * A CSV download streamed from batches of rows (a queue's export, every page): the head, then
+ * each batch's rows as lines, without holding the whole export in memory.
+ */
+export function csvStream<Row>(
+  headers: readonly string[],
+  batches: AsyncIterable<readonly Row[]>,
+  line: (row: Row) => readonly string[],
+): Readable {
+  async function* lines(): AsyncGenerator<string> {
+    yield csvHead(headers);
+    for await (const batch of batches) yield batch.map((row) => csvLine(line(row))).join('');
+  }
+  return Readable.from(lines(), { objectMode: false });
 }
 
 /**

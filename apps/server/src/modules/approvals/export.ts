@@ -1,8 +1,8 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { Approval, ApprovalAction, ApprovalKind } from '@portal/contract/approvals';
 import { KOREA_OFFSET_MS, koreaDay, koreaWallClock } from '@portal/contract/korea-time';
 import type { ExportLanguage } from '@portal/contract/transactions';
-import { csvHead, csvLine, downloadDisposition, neutralise } from '@server/lib/text-export';
+import { csvStream, downloadDisposition, neutralise } from '@server/lib/text-export';
 import { xlsxStream, type XlsxColumn, type XlsxValue } from '@server/lib/xlsx-stream';
 import { toApproval, type Selected } from './repository';
 
@@ -194,13 +194,11 @@ export function approvalCsv(
   batches: AsyncIterable<Selected[]>,
   language: ExportLanguage,
 ): Readable {
-  async function* lines(): AsyncGenerator<string> {
-    yield csvHead(columns(language).map((column) => column.header));
-    for await (const batch of batches) {
-      yield batch.map((row) => csvLine(cells(row, language, true).map(String))).join('');
-    }
-  }
-  return Readable.from(lines(), { objectMode: false });
+  return csvStream(
+    columns(language).map((column) => column.header),
+    batches,
+    (row) => cells(row, language, true).map(String),
+  );
 }
 
 /** Excel: won a number, times real dates showing Korea's wall-clock time. */
