@@ -14,7 +14,9 @@ export default defineConfig({
       { find: /^@\//, replacement: source('') },
     ],
   },
-  build: { manifest: true, sourcemap: true },
+  // Hidden: the maps are written (the bundle figures read them) but no file points to them, and
+  // the server does not serve them in production (docs/SECURITY.md).
+  build: { manifest: true, sourcemap: 'hidden' },
   // In development the API runs on its own port; in production the server serves this build.
   server: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
 });

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { repoRoot } from './portal-server';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -72,4 +73,12 @@ export const artifactsDir = join(repoRoot, 'e2e/artifacts');
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(join(artifactsDir, 'screenshots'), { recursive: true });
   await page.screenshot({ path: join(artifactsDir, 'screenshots', `${name}.png`), fullPage });
+}
+
+/** The page does not scroll sideways: nothing is wider than the window (375 px included). */
+export async function noSideways(page: Page): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth > window.innerWidth,
+  );
+  expect(overflow).toBe(false);
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, type Language } from '../support/browser';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, screenshot, type Language, noSideways } from '../support/browser';
 import { callApi, makeBuy } from '../support/api';
 import { approvalOf, approveAs } from '../support/approvals';
 import { text } from '../support/locales';
@@ -24,13 +24,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function noSideways(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth > window.innerWidth,
-  );
-  expect(overflow).toBe(false);
-}
 
 describe.each(['en', 'ko'] as const)('four-eyes in %s', (language: Language) => {
   const a = (key: string, values?: Record<string, string | number>) =>

@@ -83,18 +83,11 @@ describe.each(cases)('the client’s path in %s on %s', (language, viewport) => 
 
     // Back to the dashboard shows nothing of the last user.
     await page.goBack();
-    if (viewport === 'desktop') {
-      // The guard asks to sign in. Polled, so a failure says where the tab went instead.
-      await expect
-        .poll(() => page.url(), { timeout: 15_000 })
-        .toBe(`${baseURL}/?auth=sign-in&next=%2Fapp`);
-      await page.getByRole('dialog', { name: text(language, 'auth', 'signIn.title') }).waitFor();
-    } else {
-      // KNOWN BUG, open (docs/decisions/016 "Known gaps"): at 375 px the tab sometimes stays on
-      // /app behind the loader instead of opening the sign-in dialog. It shows nobody's data.
-      await page.waitForURL(/\/app$|\?auth=sign-in&next=%2Fapp$/);
-      await page.waitForTimeout(1000);
-    }
+    // The guard asks to sign in. Polled, so a failure says where the tab went instead.
+    await expect
+      .poll(() => page.url(), { timeout: 15_000 })
+      .toBe(`${baseURL}/?auth=sign-in&next=%2Fapp`);
+    await page.getByRole('dialog', { name: text(language, 'auth', 'signIn.title') }).waitFor();
     expect(await page.locator('body').innerText()).not.toContain(CLIENT_NAME);
     expect(errors).toEqual([]);
     await context.close();

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, viewports, type Language } from '../support/browser';
+import {
+  launchBrowser,
+  screenshot,
+  viewports,
+  type Language,
+  noSideways,
+} from '../support/browser';
 import { makeBuy, postBankDeposit } from '../support/api';
 import { approvePendingAs } from '../support/approvals';
 import { text, translation } from '../support/locales';
@@ -47,13 +53,6 @@ function pattern(language: Language, key: string, values: Record<string, string>
       values[name] !== undefined ? values[name].replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : '.+',
     ),
   );
-}
-
-async function noSideways(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth > window.innerWidth,
-  );
-  expect(overflow).toBe(false);
 }
 
 async function openDeposit(page: Page, language: Language, status: string, reference: string) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, type Language } from '../support/browser';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, screenshot, type Language, noSideways } from '../support/browser';
 import { callApi, makeBuy, postBankDeposit } from '../support/api';
 import { text } from '../support/locales';
 import { DEMO_USERS, openSignedIn } from '../support/session';
@@ -20,13 +20,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function noSideways(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth > window.innerWidth,
-  );
-  expect(overflow).toBe(false);
-}
 
 describe.each(['en', 'ko'] as const)(
   'operator user page, deposits and volume in %s',

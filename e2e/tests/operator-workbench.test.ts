@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, type Language } from '../support/browser';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, screenshot, type Language, noSideways } from '../support/browser';
 import { makeBuy } from '../support/api';
 import { text } from '../support/locales';
 import { DEMO_USERS, openSignedIn } from '../support/session';
@@ -19,13 +19,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function noSideways(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth > window.innerWidth,
-  );
-  expect(overflow).toBe(false);
-}
 
 describe.each(['en', 'ko'] as const)('operator workbench in %s', (language: Language) => {
   const o = (key: string, values?: Record<string, string | number>) =>
@@ -93,6 +86,20 @@ describe.each(['en', 'ko'] as const)('operator workbench in %s', (language: Lang
       const file = readFileSync((await download.path())!, 'utf8');
       expect(file).toContain(buy.number);
       expect(file.split('\r\n').filter((line) => line.length > 0)).toHaveLength(2);
+
+      // The payouts tab is searched across both its sections: a buy's number is in neither.
+      await page.getByRole('tab', { name: o('tabs.payouts') }).click();
+      const payoutFilters = page.getByRole('region', {
+        name: o('filters.label', { queue: o('tabs.payouts') }),
+      });
+      await payoutFilters.getByRole('searchbox', { name: o('filters.search') }).fill(buy.number);
+      await page.waitForURL(/payouts\.q=/);
+      await expect.poll(() => page.getByText(o('empty.all')).count(), { timeout: 15_000 }).toBe(2);
+      await noSideways(page);
+      await screenshot(page, `operator-workbench-payouts-${language}-${viewport}`);
+      // The All tab's search is still in the address.
+      await page.getByRole('tab', { name: o('tabs.all') }).click();
+      await link.waitFor();
 
       await link.click();
       await page

@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import {
   launchBrowser,
-  newContext,
   screenshot,
   viewports,
-  watchErrors,
   type Language,
+  noSideways,
 } from '../support/browser';
 import { callApi } from '../support/api';
 import { text } from '../support/locales';
-import { DEMO_USERS, signIn } from '../support/session';
+import { DEMO_USERS, openSignedIn } from '../support/session';
 
 /**
  * A seller's won goes to the bank account they registered (docs/decisions/010), in a real
@@ -37,27 +36,12 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function signedIn(
+const signedIn = (
   language: Language,
   viewport: keyof typeof viewports,
   user: { email: string; password: string },
   path: string,
-) {
-  const context = await newContext(browser, { language, viewport });
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await page.goto(`${baseURL}${path}`);
-  await signIn(page, language, user.email, user.password);
-  await page.waitForURL(`${baseURL}${path}`);
-  return { context, page, errors };
-}
-
-async function noSideways(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth > window.innerWidth,
-  );
-  expect(overflow).toBe(false);
-}
+) => openSignedIn(browser, baseURL, { language, viewport, user, path });
 
 describe.each(['en', 'ko'] as const)('payee and payout in %s', (language: Language) => {
   it.each(['desktop', 'phone'] as const)(

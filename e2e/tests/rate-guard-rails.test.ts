@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { groupDigits } from '@portal/contract/decimal';
 import { rateChangePercent } from '@portal/contract/rates';
 import type { RateList } from '@portal/contract/transactions';
-import { launchBrowser, screenshot, type Language } from '../support/browser';
+import { launchBrowser, screenshot, type Language, noSideways } from '../support/browser';
 import { callApi } from '../support/api';
 import { approvalOf, approveAs, approvePendingAs } from '../support/approvals';
 import { text } from '../support/locales';
@@ -38,13 +38,6 @@ async function dialogsShown(page: Page) {
       (element) => getComputedStyle(element).opacity === '1',
     ),
   );
-}
-
-async function noSideways(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth > window.innerWidth,
-  );
-  expect(overflow).toBe(false);
 }
 
 describe.each(['en', 'ko'] as const)('rate guard rails in %s', (language: Language) => {

@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import {
-  launchBrowser,
-  newContext,
-  screenshot,
-  viewports,
-  watchErrors,
-  type Language,
-} from '../support/browser';
+import { launchBrowser, screenshot, viewports, type Language } from '../support/browser';
 import { callApi, makeBuy } from '../support/api';
 import { text } from '../support/locales';
-import { DEMO_USERS, signIn } from '../support/session';
+import { DEMO_USERS, openSignedIn } from '../support/session';
 
 /**
  * The operator's statement import in a real browser (docs/decisions/019), in English and Korean,
@@ -30,20 +23,12 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function signedIn(
+const signedIn = (
   language: Language,
   viewport: keyof typeof viewports,
   user: { email: string; password: string },
   path: string,
-) {
-  const context = await newContext(browser, { language, viewport });
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await page.goto(`${baseURL}${path}`);
-  await signIn(page, language, user.email, user.password);
-  await page.waitForURL(`${baseURL}${path}`);
-  return { context, page, errors };
-}
+) => openSignedIn(browser, baseURL, { language, viewport, user, path });
 
 /** Korea's wall clock, as KB국민's export writes it: "2026.11.24 11:35:00". */
 function kbTime(at: Date): string {

@@ -44,7 +44,10 @@ import demoData from '@server/plugins/app/demo-data';
 import housekeeping from '@server/plugins/app/housekeeping';
 import jobs from '@server/plugins/app/jobs';
 import secretBox from '@server/plugins/app/secret-box';
-import errorHandler, { frameworkErrorHandler } from '@server/plugins/app/error-handler';
+import errorHandler, {
+  frameworkErrorHandler,
+  clientErrorHandler,
+} from '@server/plugins/app/error-handler';
 import responseHeaders from '@server/plugins/app/response-headers';
 import cookie from '@server/plugins/external/cookie';
 import database from '@server/plugins/external/database';
@@ -85,6 +88,7 @@ export function buildApp(config: Config, dependencies: AppDependencies = {}): Ap
     // in front does it; does not limit how long a response (or an event stream) may take.
     requestTimeout: 60_000,
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);

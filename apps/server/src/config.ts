@@ -179,6 +179,8 @@ export interface Config {
   trustProxy: boolean | string[];
   sessionIdleMinutes: number;
   sessionMaxHours: number;
+  /** Seconds between the checks that end a live event stream whose session has ended. */
+  liveSessionCheckSeconds: number;
   /** Configured secret for anti-forgery tokens; undefined: generated and kept in the database. */
   sessionSecret: string | undefined;
   /** Configured 32-byte key for secrets at rest; undefined: DATA_DIR/encryption.key. */
@@ -250,6 +252,7 @@ export function loadConfig(
     trustProxy: parsed.TRUST_PROXY,
     sessionIdleMinutes: parsed.SESSION_IDLE_MINUTES,
     sessionMaxHours: parsed.SESSION_MAX_HOURS,
+    liveSessionCheckSeconds: 15,
     sessionSecret: parsed.SESSION_SECRET,
     encryptionKey: parsed.ENCRYPTION_KEY,
     cookieSecure: parsed.COOKIE_SECURE ?? parsed.NODE_ENV === 'production',

@@ -1,4 +1,4 @@
-import { DEFAULT_DEPLOYMENT_ROLE, XSRF_COOKIE } from '@portal/contract/http';
+import { HOST_COOKIE_PREFIX, DEFAULT_DEPLOYMENT_ROLE, XSRF_COOKIE } from '@portal/contract/http';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { App } from '@server/lib/zod-routes';
 
@@ -69,7 +69,9 @@ export class BrowserClient {
   ): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { ...options.headers };
     if (!options.withoutRole) headers['x-role'] ??= DEFAULT_DEPLOYMENT_ROLE;
-    const token = this.cookies.get(XSRF_COOKIE);
+    // Over HTTPS the cookie's name carries the __Host- prefix, as the web client reads it.
+    const token =
+      this.cookies.get(`${HOST_COOKIE_PREFIX}${XSRF_COOKIE}`) ?? this.cookies.get(XSRF_COOKIE);
     if (token && !options.withoutXsrf) headers['x-xsrf-token'] ??= token;
     if (this.cookies.size > 0) {
       headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isKeptDay, isKeptInstant } from './korea-time';
 import { emailSchema } from './auth';
 import { EXPORT_LANGUAGES } from './transactions';
 import { atMost } from './validation';
@@ -30,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'deposit_refund_due',
   'deposit_refunded',
   'deposit_written_off',
+  'deposit_reference_conflict',
   'name_change_requested',
   'name_change_approved',
   'name_change_rejected',
@@ -72,9 +74,12 @@ export const AUDIT_PAGE_MAX = 100;
 export const AUDIT_PAGE_DEFAULT = 50;
 
 /** A calendar day in Korea (`2026-03-01`) or an instant with its offset. */
-const instantSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
-  error: 'invalid',
-});
+const instantSchema = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'invalid' })
+  // Only days the portal keeps (korea-time.ts): year 9999 is a typing mistake, not a filter.
+  .refine((value) => (value.length === 10 ? isKeptDay(value) : isKeptInstant(value)), {
+    error: 'dateOutOfRange',
+  });
 
 /**
  * GET /api/operator/audit-events: newest first. `email` (as the user has it now, any case) or

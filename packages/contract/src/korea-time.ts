@@ -11,6 +11,26 @@ export function koreaWallClock(at: Date = new Date()): string {
   return new Date(at.getTime() + KOREA_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 }
 
+/**
+ * The days the portal keeps, in Korea: 2000-01-01 to 2099-12-31. A day outside them is a typing
+ * mistake (year 0001, 9999) that no list, report or deposit can hold, and JavaScript's Date
+ * would read years 0-99 as 1900-1999; it is refused as `dateOutOfRange`
+ * (docs/SECURITY.md "Dates at the limits").
+ */
+export const FIRST_KEPT_DAY = '2000-01-01';
+export const LAST_KEPT_DAY = '2099-12-31';
+
+/** Whether a "YYYY-MM-DD" day is one the portal keeps. */
+export function isKeptDay(day: string): boolean {
+  return day >= FIRST_KEPT_DAY && day <= LAST_KEPT_DAY;
+}
+
+/** Whether an instant (ISO 8601) falls on a day the portal keeps, in Korea. */
+export function isKeptInstant(iso: string): boolean {
+  const at = new Date(iso);
+  return !Number.isNaN(at.getTime()) && isKeptDay(koreaDay(at));
+}
+
 /** The calendar day in Korea at an instant, as "YYYY-MM-DD". */
 export function koreaDay(at: Date = new Date()): string {
   return koreaWallClock(at).slice(0, 10);
@@ -36,7 +56,7 @@ export function koreaWallClockToIso(value: string): string | null {
 /** A bank statement's time, read: ISO 8601 with its offset, and whether the bank gave seconds. */
 export type BankTimeReading =
   | { readonly ok: true; readonly iso: string; readonly seconds: boolean }
-  | { readonly ok: false; readonly problem: 'timeMissing' | 'dateInvalid' };
+  | { readonly ok: false; readonly problem: 'timeMissing' | 'dateInvalid' | 'dateOutOfRange' };
 
 // Year, month and day with one separator used twice (".", "-" or "/"), or eight digits.
 const BANK_DATE = /^(\d{4})([./-])(\d{1,2})\2(\d{1,2})$|^(\d{4})(\d{2})(\d{2})$/;
@@ -70,9 +90,10 @@ export function readBankDateTime(text: string): BankTimeReading {
       Number(h) < 24 &&
       Number(mi) < 60 &&
       Number(s ?? 0) < 60;
-    return valid
-      ? { ok: true, iso: trimmed.replace(/Z$/, '+00:00'), seconds: s !== undefined }
-      : { ok: false, problem: 'dateInvalid' };
+    if (!valid) return { ok: false, problem: 'dateInvalid' };
+    const iso8601 = trimmed.replace(/Z$/, '+00:00');
+    if (!isKeptInstant(iso8601)) return { ok: false, problem: 'dateOutOfRange' };
+    return { ok: true, iso: iso8601, seconds: s !== undefined };
   }
   // A date and a time, apart ("2026.11.24 11:35") or, for the digits-only form, together.
   // ISO 8601 without an offset ("2026-11-24T11:35:00", the portal's older template) is Korea's.
@@ -95,6 +116,8 @@ export function readBankDateTime(text: string): BankTimeReading {
   const secondText = time[3] ?? time[6];
   const second = Number(secondText ?? 0);
   if (hour > 23 || minute > 59 || second > 59) return { ok: false, problem: 'dateInvalid' };
+  if (!isKeptDay(`${year}-${two(month)}-${two(day)}`))
+    return { ok: false, problem: 'dateOutOfRange' };
   return {
     ok: true,
     iso: `${year}-${two(month)}-${two(day)}T${two(hour)}:${two(minute)}:${two(second)}${KOREA_OFFSET}`,

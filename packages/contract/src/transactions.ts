@@ -5,6 +5,7 @@
  * import them back and forth.
  */
 import { z } from 'zod';
+import { isKeptDay, isKeptInstant } from './korea-time';
 import { assetAmountSchema, krwAmountSchema, rateKrwSchema } from './money';
 import { payeeSchema } from './payees';
 import {
@@ -175,17 +176,18 @@ export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
 
 export const transactionIdParamsSchema = z.strictObject({ id: z.uuid({ error: 'required' }) });
 
-/** A calendar day as YYYY-MM-DD (a real date: no 2026-02-30). */
+/** A calendar day as YYYY-MM-DD (a real date: no 2026-02-30), one the portal keeps. */
 export const calendarDateSchema = z
   .string({ error: 'dateInvalid' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'dateInvalid' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'dateInvalid', abort: true })
   .refine(
     (value) => {
       const date = new Date(`${value}T00:00:00Z`);
       return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
     },
-    { error: 'dateInvalid' },
-  );
+    { error: 'dateInvalid', abort: true },
+  )
+  .refine(isKeptDay, { error: 'dateOutOfRange' });
 
 /** Language of an export's headers and words. */
 export const EXPORT_LANGUAGES = ['en', 'ko'] as const;
@@ -443,7 +445,9 @@ export const depositNotificationSchema = z.strictObject({
   bankReference: bankReferenceSchema,
   depositorName: depositorNameSchema,
   amountKrw: krwAmountSchema,
-  receivedAt: z.iso.datetime({ offset: true, error: 'dateInvalid' }),
+  receivedAt: z.iso
+    .datetime({ offset: true, error: 'dateInvalid', abort: true })
+    .refine(isKeptInstant, { error: 'dateOutOfRange' }),
   /** The receiving bank account number, as the bank reports it. */
   receivingAccount: z
     .string()

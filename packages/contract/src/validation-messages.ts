@@ -53,6 +53,9 @@ export const VALIDATION_MESSAGES_EN = {
   bankReferenceInvalid:
     'A bank reference has 1 to 100 letters, digits, dashes, dots, slashes or underscores.',
   dateInvalid: 'Enter a valid date and time.',
+  dateOutOfRange: 'Choose a day from 1 January 2000 to 31 December 2099.',
+  depositReferenceConflict:
+    'This bank reference is already recorded with another depositor, amount or time.',
   dateInFuture: 'The date cannot be in the future.',
   dateRangeReversed: 'The end day may not be before the start day.',
   statementDateInvalid:

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_DEPLOYMENT_ROLE, XSRF_COOKIE } from '@portal/contract/http';
+import { DEFAULT_DEPLOYMENT_ROLE, HOST_COOKIE_PREFIX, XSRF_COOKIE } from '@portal/contract/http';
 
 export interface Answer<T = unknown> {
   status: number;
@@ -44,7 +44,9 @@ export class Browser {
       'x-forwarded-for': this.address,
       ...extra,
     };
-    const token = this.cookies.get(XSRF_COOKIE);
+    // The servers run in production, where cookies are Secure and named with __Host-.
+    const token =
+      this.cookies.get(`${HOST_COOKIE_PREFIX}${XSRF_COOKIE}`) ?? this.cookies.get(XSRF_COOKIE);
     if (token) headers['x-xsrf-token'] = token;
     if (this.cookies.size > 0) headers.cookie = this.cookieHeader();
     return headers;

@@ -8,7 +8,7 @@ import { hashPassword } from '@server/modules/auth/passwords';
 import { createSession } from '@server/modules/auth/sessions';
 import { driftedAccounts, ledgerTotal } from '@server/modules/ledger/ledger';
 import { seedSandboxAccount } from '@server/modules/merchants/adapters/sandbox-adapter';
-import { SESSION_COOKIE } from '@server/plugins/app/access';
+import { cookieNamesFor } from '@server/plugins/app/access';
 import { Browser } from './browser';
 
 export const PASSWORD = 'Hardening#2026!';
@@ -102,7 +102,8 @@ export async function setUpMoney(
         { idleMinutes: 30, maxHours: 12 },
         { ip: null, userAgent: 'hardening' },
       );
-      browser.cookies.set(SESSION_COOKIE, token);
+      // The servers run in production: Secure cookies, named with __Host-.
+      browser.cookies.set(cookieNamesFor(true).session, token);
       await browser.get('/api/auth/me');
     }
     if (options.identity === 'uploads') await uploadDocuments(browser);

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import type { FastifyServerOptions } from 'fastify';
-import type { DestinationStream } from 'pino';
+import { stdSerializers, type DestinationStream } from 'pino';
 import type { Config } from '@server/config';
+import { databaseErrorSummary } from '@server/db/errors';
 
 /** Body fields that hold secrets, wherever they appear in a logged object. */
 const SECRET_FIELDS = [
@@ -38,6 +39,7 @@ export function loggerOptions(
   const base = {
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: REDACTED },
+    serializers: { err: logError },
   };
   if (stream) return { ...base, stream };
   if (config.nodeEnv === 'development' && process.stdout.isTTY && hasPrettyPrinter()) {
@@ -47,6 +49,19 @@ export function loggerOptions(
     };
   }
   return base;
+}
+
+/**
+ * An error in a log line (`{ err }`): a database error keeps its codes and names, never the
+ * query's values (`databaseErrorSummary`); any other error as pino writes it.
+ */
+export function logError(error: Error): {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+} {
+  return databaseErrorSummary(error) ?? stdSerializers.err(error);
 }
 
 /** pino-pretty is a dev dependency: a production install does not have it. */

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { XSRF_COOKIE } from '@portal/contract/http';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@server/config';
 import type { App } from '@server/lib/zod-routes';
-import { ANONYMOUS_COOKIE, SESSION_COOKIE } from '@server/plugins/app/access';
+import { cookieNamesFor } from '@server/plugins/app/access';
 import { BrowserClient } from '@test/browser-client';
 import { buildTestApp, makeTempDir, testConfig } from '@test/helpers';
 import { createUser } from '@test/identity';
@@ -159,9 +158,11 @@ describe.each([
     const last = (name: string) =>
       cookies.filter((cookie) => cookie.name === name && cookie.value !== '').at(-1);
 
-    const session = last(SESSION_COOKIE);
-    const anonymous = last(ANONYMOUS_COOKIE);
-    const xsrf = last(XSRF_COOKIE);
+    // Over HTTPS (production) the names carry the __Host- prefix.
+    const names = cookieNamesFor(production);
+    const session = last(names.session);
+    const anonymous = last(names.anonymous);
+    const xsrf = last(names.xsrf);
     expect(session && anonymous && xsrf).toBeTruthy();
     // Session and anonymous id: never readable by scripts.
     for (const cookie of [session!, anonymous!]) {

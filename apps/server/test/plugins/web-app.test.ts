@@ -118,3 +118,36 @@ describe('security headers in production', () => {
     expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
   });
 });
+
+describe('source maps', () => {
+  let dist: Awaited<ReturnType<typeof makeTempDir>>;
+  let app: App | undefined;
+  beforeAll(async () => {
+    dist = await makeTempDir('web-dist-maps');
+    await mkdir(join(dist.path, 'assets'));
+    await writeFile(join(dist.path, 'index.html'), INDEX_HTML);
+    await writeFile(join(dist.path, 'assets', 'index-3f9a1c.js'), 'console.log("portal");');
+    await writeFile(join(dist.path, 'assets', 'index-3f9a1c.js.map'), '{"version":3}');
+  });
+  afterEach(() => app?.close());
+  afterAll(() => dist.remove());
+
+  it('are not served in production, where the bundle still is', async () => {
+    app = await buildTestApp({
+      nodeEnv: 'production',
+      encryptionKey: randomBytes(32),
+      webDistDir: dist.path,
+    });
+    const map = await app.inject({ method: 'GET', url: '/assets/index-3f9a1c.js.map' });
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('"version"');
+    const script = await app.inject({ method: 'GET', url: '/assets/index-3f9a1c.js' });
+    expect(script.statusCode).toBe(200);
+  });
+
+  it('are served in development, for the browser’s tools', async () => {
+    app = await buildTestApp({ webDistDir: dist.path });
+    const map = await app.inject({ method: 'GET', url: '/assets/index-3f9a1c.js.map' });
+    expect(map.statusCode).toBe(200);
+  });
+});

@@ -2,6 +2,7 @@ import {
   API_BASE_PATH,
   DEFAULT_DEPLOYMENT_ROLE,
   DEPLOYMENT_ROLE_HEADER,
+  HOST_COOKIE_PREFIX,
   XSRF_COOKIE,
   XSRF_HEADER,
 } from '@portal/contract/http';
@@ -103,7 +104,8 @@ export function serializeParams(params: QueryParams): string {
 
 /** The headers every call carries: the role and, when the cookie is there, the anti-forgery token. */
 export function apiHeaders(): Record<string, string> {
-  const token = readCookie(XSRF_COOKIE);
+  // Over HTTPS the cookie's name carries the __Host- prefix (docs/SECURITY.md).
+  const token = readCookie(`${HOST_COOKIE_PREFIX}${XSRF_COOKIE}`) ?? readCookie(XSRF_COOKIE);
   return {
     [DEPLOYMENT_ROLE_HEADER]: DEPLOYMENT_ROLE,
     ...(token === undefined ? {} : { [XSRF_HEADER]: token }),

@@ -27,6 +27,12 @@ export interface ListStateOptions {
    * operator's payout queues each keep their own page).
    */
   prefix?: string;
+  /**
+   * The lists this one filters, by their prefixes: a change here takes each of them back to its
+   * first page, as a change of a list's own filters does (an operator queue tab's search over
+   * its sections).
+   */
+  pagesOf?: readonly string[];
 }
 
 const addressKey = (key: string, prefix?: string) => (prefix ? `${prefix}.${key}` : key);
@@ -104,10 +110,18 @@ export interface ListState<S extends ListSchema> {
   reset: () => void;
 }
 
+const NO_LISTS: readonly string[] = [];
+
+/** The address with the named lists back at their first page. */
+function firstPages(params: URLSearchParams, lists: readonly string[]): URLSearchParams {
+  for (const list of lists) params.delete(addressKey('page', list));
+  return params;
+}
+
 /** A list's state, read from and written to the address through its query schema. */
 export function useListState<S extends ListSchema>(
   schema: S,
-  { prefix }: ListStateOptions = {},
+  { prefix, pagesOf = NO_LISTS }: ListStateOptions = {},
 ): ListState<S> {
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => readListState(schema, params, prefix), [schema, params, prefix]);
@@ -117,16 +131,23 @@ export function useListState<S extends ListSchema>(
         (previous) => {
           const state: Record<string, unknown> = { ...readListState(schema, previous, prefix) };
           if ('page' in schema.shape && !('page' in patch)) delete state.page;
-          return writeListState(schema, { ...state, ...patch } as ListPatch<S>, previous, prefix);
+          const next = writeListState(
+            schema,
+            { ...state, ...patch } as ListPatch<S>,
+            previous,
+            prefix,
+          );
+          return firstPages(next, pagesOf);
         },
         { replace },
       );
     },
-    [schema, setParams, prefix],
+    [schema, setParams, prefix, pagesOf],
   );
   const reset = useCallback(
-    () => setParams((previous) => writeListState(schema, {}, previous, prefix)),
-    [schema, setParams, prefix],
+    () =>
+      setParams((previous) => firstPages(writeListState(schema, {}, previous, prefix), pagesOf)),
+    [schema, setParams, prefix, pagesOf],
   );
   return { query, change, reset };
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { CurrentUser } from '@portal/contract/users';
+import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { UserProvider } from '@/lib/user/user-context';
 import { addKoreanParticles, LANGUAGES, NAMESPACES, type Language } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
@@ -71,7 +72,10 @@ export async function renderApp(
       <QueryClientProvider client={queryClient}>
         <I18nextProvider i18n={i18n}>
           <UserProvider>
-            <RouterProvider router={router} />
+            {/* As in the app (app/provider.tsx): one boundary above every screen. */}
+            <Suspense fallback={<FullPageLoader />}>
+              <RouterProvider router={router} />
+            </Suspense>
           </UserProvider>
         </I18nextProvider>
       </QueryClientProvider>

@@ -1,7 +1,11 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
+import { setI18n } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
 import { apiServer, resetApiMocks } from '@/testing/api';
+import { setSessionStatus } from '@/lib/auth/session-status';
+import { forgetDrafts } from '@/lib/form-drafts';
 
 // Screens render Mantine in jsdom, which on a busy two-core machine (CI runs several suites at
 // once) can take seconds; findBy/waitFor wait up to 5 s instead of 1 s before failing.
@@ -44,4 +48,11 @@ afterEach(() => {
   notifications.clean();
   notifications.cleanQueue();
   localStorage.clear();
+  // The web's test files share their modules (vitest.config.ts: `isolate: false`), so what a
+  // module keeps between calls starts every test afresh: the tab's session status, the forms'
+  // drafts, and the translations react-i18next falls back on outside a provider (an instance
+  // created by an earlier test registers itself there).
+  setSessionStatus('active');
+  forgetDrafts();
+  setI18n(undefined as unknown as I18n);
 });

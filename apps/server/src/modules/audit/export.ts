@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { AuditEvent } from '@portal/contract/audit';
 import type { ExportLanguage as AuditExportLanguage } from '@portal/contract/transactions';
 import { koreaDay, koreaWallClock, KOREA_OFFSET_MS } from '@portal/contract/korea-time';
-import { csvHead, csvLine, downloadDisposition, neutralise } from '@server/lib/text-export';
+import { csvStream, downloadDisposition, neutralise } from '@server/lib/text-export';
 import { xlsxStream, type XlsxColumn, type XlsxValue } from '@server/lib/xlsx-stream';
 
 /**
@@ -50,6 +50,7 @@ export const AUDIT_EXPORT_WORDS = {
       deposit_refund_due: 'Deposit to be refunded',
       deposit_refunded: 'Deposit refunded',
       deposit_written_off: 'Deposit written off',
+      deposit_reference_conflict: 'Bank reference sent again with other details',
       name_change_requested: 'Name change requested',
       name_change_approved: 'Name change approved',
       name_change_rejected: 'Name change rejected',
@@ -106,6 +107,7 @@ export const AUDIT_EXPORT_WORDS = {
       deposit_refund_due: '입금 반환 예정',
       deposit_refunded: '입금 반환 완료',
       deposit_written_off: '입금 손실 처리',
+      deposit_reference_conflict: '다른 내용으로 다시 온 은행 거래 참조번호',
       name_change_requested: '이름 변경 요청',
       name_change_approved: '이름 변경 승인',
       name_change_rejected: '이름 변경 반려',
@@ -193,22 +195,12 @@ export function auditCsv(
   language: AuditExportLanguage,
 ): Readable {
   const headers = COLUMNS.map((column) => AUDIT_EXPORT_WORDS[language].headers[column]);
-  async function* lines(): AsyncGenerator<string> {
-    yield csvHead(headers);
-    for await (const batch of batches) {
-      let chunk = '';
-      for (const event of batch) {
-        const row = values(event, language);
-        chunk += csvLine(
-          COLUMNS.map((column) =>
-            column === 'time' ? koreaWallClock(row.time) : neutralise(row[column]),
-          ),
-        );
-      }
-      yield chunk;
-    }
-  }
-  return Readable.from(lines(), { objectMode: false });
+  return csvStream(headers, batches, (event) => {
+    const row = values(event, language);
+    return COLUMNS.map((column) =>
+      column === 'time' ? koreaWallClock(row.time) : neutralise(row[column]),
+    );
+  });
 }
 
 /** Excel: the same columns, the time a real date showing Korea's wall-clock time. */

@@ -112,6 +112,26 @@ export async function findSession(
   };
 }
 
+/**
+ * Whether a session still lets its user in: not ended, not expired, its user active (and an
+ * agency user's agency too), as `findSession` decides, but without counting as activity, so a
+ * page left open on a live stream does not keep its session alive (docs/SECURITY.md).
+ */
+export async function sessionStillOpen(
+  db: Database,
+  id: string,
+  lifetime: SessionLifetime,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ status: users.status, role: users.role, agencyStatus: agencies.status })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(agencies, eq(agencies.id, users.agencyId))
+    .where(and(eq(sessions.id, id), not(expired(lifetime))));
+  if (!row || row.status !== 'active') return false;
+  return !(row.role === 'agency' && row.agencyStatus !== 'active');
+}
+
 export async function deleteSession(db: Database, id: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, id));
 }

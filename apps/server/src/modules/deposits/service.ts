@@ -13,13 +13,21 @@ import type {
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { isDeadlock } from '@server/db/errors';
+import { AppError } from '@server/lib/errors';
+import { recordAuditEvent } from '@server/modules/audit/audit-log';
 import { jsonRecordset } from '@server/db/recordset';
 import { deposits, transactions } from '@server/db/schema';
 import { notifyTransactionChange } from '@server/modules/live/notify';
 import { applyMoves } from '@server/modules/transactions/moves';
 import type { MoveRequest } from '@server/modules/transactions/state-moves';
 import { concerns, lockCandidates, type LockedCandidate } from './candidates';
-import { decideDeposit, type CandidateRequest, type DepositDecision } from './matching';
+import {
+  decideDeposit,
+  sameDepositorName,
+  sameWon,
+  type CandidateRequest,
+  type DepositDecision,
+} from './matching';
 
 export type DepositRow = typeof deposits.$inferSelect;
 
@@ -221,10 +229,85 @@ export async function recordDeposits(
             decision: null,
           },
       );
+      // A reference seen before must say what it said then: with another name, amount or time
+      // it is not a retry but a conflict, and nothing of the batch is recorded.
+      const conflicts = recorded.flatMap((outcome, index) =>
+        outcome.duplicate && saysOtherwise(inputs[index]!, outcome.deposit)
+          ? [conflictOf(inputs[index]!, outcome.deposit)]
+          : [],
+      );
+      if (conflicts.length > 0) throw new DepositReferenceConflict(conflicts);
       await options.after?.(tx, recorded);
       return recorded;
     }),
+  ).catch(async (error: unknown) => {
+    if (error instanceof DepositReferenceConflict) {
+      // Outside the transaction that was rolled back: the operator sees each conflict.
+      for (const conflict of error.conflicts) {
+        await recordAuditEvent(db, {
+          action: 'deposit_reference_conflict',
+          actorUserId: recordedBy,
+          object: { type: 'deposit', id: conflict.bankReference },
+          details: { source, recorded: conflict.recorded, received: conflict.received },
+        });
+      }
+    }
+    throw error;
+  });
+}
+
+/** What a deposit notification says, as compared and recorded in a conflict. */
+interface DepositFacts {
+  depositorName: string;
+  amountKrw: string;
+  receivedAt: string;
+}
+
+/** A bank reference already recorded, sent again with other facts. */
+export interface DepositConflict {
+  bankReference: string;
+  recorded: DepositFacts;
+  received: DepositFacts;
+}
+
+/**
+ * A known bank reference re-sent with another depositor name, amount or time of receipt
+ * (docs/SECURITY.md "Deposit reference conflicts"). Answered 409 DEPOSIT_REFERENCE_CONFLICT, not
+ * `duplicate: true`: the first deposit stands, and the operator finds the conflict in the audit
+ * trail.
+ */
+export class DepositReferenceConflict extends AppError {
+  constructor(readonly conflicts: DepositConflict[]) {
+    super(
+      'DEPOSIT_REFERENCE_CONFLICT',
+      'This bank reference was recorded with another name, amount or time.',
+    );
+  }
+}
+
+/** Whether a repeated notification says something else than the deposit recorded under its reference. */
+export function saysOtherwise(input: DepositNotification, row: DepositRow): boolean {
+  return (
+    !sameDepositorName(input.depositorName, row.depositorName) ||
+    !sameWon(String(input.amountKrw), row.amountKrw) ||
+    new Date(input.receivedAt).getTime() !== row.receivedAt.getTime()
   );
+}
+
+function conflictOf(input: DepositNotification, row: DepositRow): DepositConflict {
+  return {
+    bankReference: row.bankReference,
+    recorded: {
+      depositorName: row.depositorName,
+      amountKrw: row.amountKrw,
+      receivedAt: row.receivedAt.toISOString(),
+    },
+    received: {
+      depositorName: input.depositorName,
+      amountKrw: String(input.amountKrw),
+      receivedAt: new Date(input.receivedAt).toISOString(),
+    },
+  };
 }
 
 /** What a decision does to one request: a move, or a delay shown on it. */

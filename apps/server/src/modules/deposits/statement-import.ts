@@ -14,7 +14,7 @@ import { deposits, transactions } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
 import { recordAuditEvent } from '@server/modules/audit/audit-log';
 import { normaliseDepositorName, sameReceivingAccount } from './matching';
-import { recordDeposits, type DepositRow, type RecordedDeposit } from './service';
+import { recordDeposits, saysOtherwise, type DepositRow, type RecordedDeposit } from './service';
 import type { ReadLine, ReadStatement } from './statement';
 
 /**
@@ -141,9 +141,10 @@ async function recordStatement(
   operatorId: string,
 ): Promise<StatementLine[]> {
   const sameDeposit = await recordedElsewhere(tx, statement.lines);
+  const conflicting = await conflictingLines(tx, statement.lines);
   const toRecord = statement.lines.filter(
     (line): line is ReadLine & { deposit: DepositNotification } =>
-      line.deposit !== undefined && !sameDeposit.has(line.line),
+      line.deposit !== undefined && !sameDeposit.has(line.line) && !conflicting.has(line.line),
   );
   const recorded = new Map<number, RecordedDeposit>();
   for (let start = 0; start < toRecord.length; start += MAX_DEPOSITS_PER_DELIVERY) {
@@ -165,11 +166,22 @@ async function recordStatement(
     const result = recorded.get(line.line);
     const outcome: StatementOutcome =
       line.outcome ??
-      (same
-        ? alreadyRecorded(same)
-        : result!.duplicate
-          ? alreadyRecorded(result!.deposit)
-          : newDeposit(result!.deposit, numbers));
+      (conflicting.has(line.line)
+        ? {
+            kind: 'error',
+            problems: [
+              {
+                column: 'bankReference',
+                message: 'depositReferenceConflict',
+                value: line.bankReference ?? '',
+              },
+            ],
+          }
+        : same
+          ? alreadyRecorded(same)
+          : result!.duplicate
+            ? alreadyRecorded(result!.deposit)
+            : newDeposit(result!.deposit, numbers));
     return {
       line: line.line,
       receivedAt: line.receivedAt,
@@ -236,6 +248,36 @@ async function transactionNumbers(
  * gives no seconds. Each recorded deposit stands for one line at most, the one with its exact
  * reference first: two identical transfers in one minute are two deposits.
  */
+/**
+ * The lines whose own bank reference (one the file carries) is recorded already with another
+ * name, amount or time: a conflict, shown as the line's error and never recorded, as the webhook
+ * answers it 409 (docs/SECURITY.md "Deposit reference conflicts").
+ */
+async function conflictingLines(tx: Database, lines: readonly ReadLine[]): Promise<Set<number>> {
+  const given = lines.filter(
+    (line): line is ReadLine & { deposit: DepositNotification } =>
+      line.deposit !== undefined && !line.referenceMade,
+  );
+  if (given.length === 0) return new Set();
+  const rows = await tx
+    .select()
+    .from(deposits)
+    .where(
+      inArray(deposits.bankReference, [
+        ...new Set(given.map((line) => line.deposit.bankReference)),
+      ]),
+    );
+  const byReference = new Map(rows.map((row) => [row.bankReference, row]));
+  return new Set(
+    given
+      .filter((line) => {
+        const row = byReference.get(line.deposit.bankReference);
+        return row !== undefined && saysOtherwise(line.deposit, row);
+      })
+      .map((line) => line.line),
+  );
+}
+
 async function recordedElsewhere(
   tx: Database,
   lines: readonly ReadLine[],

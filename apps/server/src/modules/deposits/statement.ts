@@ -213,7 +213,11 @@ function readTime(
   return {
     ok: false,
     column: together ? 'receivedAt' : missingTime && time !== undefined ? 'time' : 'date',
-    message: missingTime ? 'statementTimeMissing' : 'statementDateInvalid',
+    message: missingTime
+      ? 'statementTimeMissing'
+      : reading.problem === 'dateOutOfRange'
+        ? 'dateOutOfRange'
+        : 'statementDateInvalid',
     value: text.trim(),
   };
 }

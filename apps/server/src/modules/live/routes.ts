@@ -1,12 +1,14 @@
 import { transactionChangeEventSchema } from '@portal/contract/transactions';
 import type { RoutePlugin } from '@server/lib/zod-routes';
+import { sessionStillOpen } from '@server/modules/auth/sessions';
 
 /** Seconds between keep-alive comments, under the usual 60 s idle timeout of proxies. */
 const PING_SECONDS = 25;
 
 /**
  *   GET /events   server-sent events: `transaction` with {transactionId, status} whenever one of
- *                 the user's transactions changes (operators: any transaction).
+ *                 the user's transactions changes (operators: any transaction); `session-ended`
+ *                 just before the stream closes because its session has.
  */
 const liveRoutes: RoutePlugin = async (app) => {
   // Open streams end when the server closes, or closing would wait for every page to leave.
@@ -15,8 +17,14 @@ const liveRoutes: RoutePlugin = async (app) => {
     for (const end of streams) end();
   });
 
+  const lifetime = {
+    idleMinutes: app.config.sessionIdleMinutes,
+    maxHours: app.config.sessionMaxHours,
+  };
+
   app.get('/events', async (request, reply) => {
     const user = app.signedInUser(request);
+    const sessionId = request.session!.id;
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -43,8 +51,23 @@ const liveRoutes: RoutePlugin = async (app) => {
     });
     const ping = setInterval(() => raw.write(`: ping\n\n`), PING_SECONDS * 1000);
     ping.unref();
+    // A stream lives no longer than its session: signed out (on any instance), expired, the user
+    // or their agency disabled. The page is told, and its reconnect is then refused.
+    const check = setInterval(() => {
+      sessionStillOpen(app.db, sessionId, lifetime).then(
+        (open) => {
+          // The page may have left, or the server closed the stream, while this check ran.
+          if (open || raw.writableEnded || raw.destroyed) return;
+          raw.write(`event: session-ended\ndata: {}\n\n`);
+          end();
+        },
+        (error: unknown) => request.log.warn({ err: error }, 'live stream session check failed'),
+      );
+    }, app.config.liveSessionCheckSeconds * 1000);
+    check.unref();
     const close = () => {
       clearInterval(ping);
+      clearInterval(check);
       unsubscribe();
       streams.delete(end);
     };

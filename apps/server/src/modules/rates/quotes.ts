@@ -10,7 +10,7 @@ import type { RateRow } from './repository';
  * made with the token gets that rate while it is still the asset's current one (a quote dies
  * with its rate: requests.ts answers QUOTE_RATE_CHANGED, docs/decisions/010), and is refused
  * once the token is older than the configured age. Stateless, so every instance accepts
- * every other's quotes; the key is derived from the deployment's secret.
+ * every other's quotes; the key is its own, derived from the master key (`app.keyFor`).
  */
 const payloadSchema = z.object({
   r: z.uuid(),
@@ -25,8 +25,7 @@ export interface QuoteSigner {
   verify(token: string, now: Date): { rateId: string; side: TransactionType; asset: string };
 }
 
-export function quoteSigner(serverSecret: string, maxAgeSeconds: number): QuoteSigner {
-  const key = createHmac('sha256', serverSecret).update('rate-quote/v1').digest();
+export function quoteSigner(key: Buffer, maxAgeSeconds: number): QuoteSigner {
   const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
 
   return {

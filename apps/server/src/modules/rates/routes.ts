@@ -22,7 +22,7 @@ import { currentRate, listRates, rateChangeWaits, setRate, toRate } from './repo
  */
 const rateRoutes: RoutePlugin = async (app) => {
   const { db } = app;
-  const quotes = quoteSigner(app.serverSecret, app.config.quoteMaxAgeSeconds);
+  const quotes = quoteSigner(app.keyFor('rate-quotes'), app.config.quoteMaxAgeSeconds);
 
   app.get(
     '/quotes',

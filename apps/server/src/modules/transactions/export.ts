@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ExportLanguage, TransactionType } from '@portal/contract/transactions';
-import { csvHead, csvLine, downloadDisposition, neutralise } from '@server/lib/text-export';
+import { csvStream, downloadDisposition, neutralise } from '@server/lib/text-export';
 import { xlsxStream, type XlsxColumn, type XlsxValue } from '@server/lib/xlsx-stream';
 import type { ExportRow } from './transaction-payloads';
 import { trimDecimal } from '@portal/contract/decimal';
@@ -166,27 +166,15 @@ export function csvExport(
   withClient: boolean,
 ): Readable {
   const columns = exportColumns(withClient);
-  async function* lines(): AsyncGenerator<string> {
-    yield csvHead(exportHeaders(language, withClient));
-    for await (const batch of batches) {
-      let chunk = '';
-      for (const row of batch) {
-        const values = rowValues(row, language, withClient);
-        chunk += csvLine(
-          columns.map((column) => {
-            if (column === 'date') return koreaWallClock(values.date);
-            if (column === 'completed') {
-              return values.completed ? koreaWallClock(values.completed) : '';
-            }
-            const text = values[column];
-            return TEXT_COLUMNS.has(column) ? neutralise(text) : text;
-          }),
-        );
-      }
-      yield chunk;
-    }
-  }
-  return Readable.from(lines(), { objectMode: false });
+  return csvStream(exportHeaders(language, withClient), batches, (row) => {
+    const values = rowValues(row, language, withClient);
+    return columns.map((column) => {
+      if (column === 'date') return koreaWallClock(values.date);
+      if (column === 'completed') return values.completed ? koreaWallClock(values.completed) : '';
+      const text = values[column];
+      return TEXT_COLUMNS.has(column) ? neutralise(text) : text;
+    });
+  });
 }
 
 const NUMBER_FORMATS: Partial<Record<ColumnKey, string>> = {

@@ -82,7 +82,10 @@ async function lockedRate(
   merchant: MerchantRow,
   now: Date,
 ) {
-  const quote = quoteSigner(app.serverSecret, app.config.quoteMaxAgeSeconds).verify(token, now);
+  const quote = quoteSigner(app.keyFor('rate-quotes'), app.config.quoteMaxAgeSeconds).verify(
+    token,
+    now,
+  );
   if (quote.side !== side || quote.asset !== merchant.asset) throw new AppError('QUOTE_INVALID');
   const rate = await findRate(app.db, quote.rateId);
   if (!rate) throw new AppError('QUOTE_INVALID');

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import {
   API_BASE_PATH,
   DEPLOYMENT_ROLE_HEADER,
+  HOST_COOKIE_PREFIX,
   XSRF_COOKIE,
   XSRF_HEADER,
 } from '@portal/contract/http';
@@ -67,31 +67,46 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Requires a signed-in user; for handlers whose access is 'user' or a role list. */
     signedInUser(request: FastifyRequest): SignedInUser;
-    /** The deployment's secret (configured or kept in the database); derive keys from it. */
-    serverSecret: string;
   }
 }
 
 export const SESSION_COOKIE = 'portal_session';
+
+/**
+ * The cookies' names as sent: with Secure cookies (HTTPS, production) they carry the __Host-
+ * prefix, which the browser honours only for a cookie set by this host, Secure, with Path=/ and
+ * no Domain (all three hold here), so a sibling subdomain cannot plant a session or a token.
+ */
+export function cookieNamesFor(secure: boolean) {
+  const name = (base: string) => (secure ? `${HOST_COOKIE_PREFIX}${base}` : base);
+  return {
+    session: name(SESSION_COOKIE),
+    anonymous: name(ANONYMOUS_COOKIE),
+    xsrf: name(XSRF_COOKIE),
+  };
+}
 export const ANONYMOUS_COOKIE = 'portal_anon';
-const CSRF_SECRET_SETTING = 'csrf_secret';
+/** Where an older version kept the anti-forgery secret (docs/SECURITY.md "Keys"). */
+const RETIRED_CSRF_SECRET_SETTING = 'csrf_secret';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export default fp(
   async (app) => {
-    const secret = app.config.sessionSecret ?? (await storedSecret());
+    // SESSION_SECRET when configured, else a key derived from the master key. An older version
+    // kept a generated secret in app_settings, in plain text: it is dropped, not used.
+    const secret = app.config.sessionSecret ?? app.keyFor('anti-forgery').toString('base64url');
+    await app.db.delete(appSettings).where(eq(appSettings.key, RETIRED_CSRF_SECRET_SETTING));
     const lifetime = {
       idleMinutes: app.config.sessionIdleMinutes,
       maxHours: app.config.sessionMaxHours,
     };
+    const names = cookieNamesFor(app.config.cookieSecure);
     const baseCookie: CookieSerializeOptions = {
       path: '/',
       sameSite: 'lax',
       secure: app.config.cookieSecure,
     };
 
-    // Other modules derive their own keys from it (rate quotes), never use it as is.
-    app.decorate('serverSecret', secret);
     app.decorateRequest('user', null);
     app.decorateRequest('session', null);
 
@@ -108,14 +123,14 @@ export default fp(
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
       });
-      this.setCookie(SESSION_COOKIE, token, {
+      this.setCookie(names.session, token, {
         ...baseCookie,
         httpOnly: true,
         maxAge: lifetime.maxHours * 3600,
       });
       request.session = session;
       // The anonymous id (and the token bound to it) served only until sign-in.
-      if (request.cookies[ANONYMOUS_COOKIE]) this.clearCookie(ANONYMOUS_COOKIE, baseCookie);
+      if (request.cookies[names.anonymous]) this.clearCookie(names.anonymous, baseCookie);
       anonymousIds.set(request, null);
       return session;
     });
@@ -123,7 +138,7 @@ export default fp(
     app.decorateReply('endSession', async function (this: FastifyReply) {
       const request = this.request;
       if (request.session) await deleteSession(app.db, request.session.id);
-      this.clearCookie(SESSION_COOKIE, { ...baseCookie, httpOnly: true });
+      this.clearCookie(names.session, { ...baseCookie, httpOnly: true });
       request.session = null;
       request.user = null;
       // A fresh anonymous id after sign-out, never the one from before sign-in.
@@ -151,7 +166,7 @@ export default fp(
         throw new AppError('DEPLOYMENT_ROLE_MISMATCH');
       }
 
-      const token = request.cookies[SESSION_COOKIE];
+      const token = request.cookies[names.session];
       let found;
       try {
         found = token ? await findSession(app.db, token, lifetime) : null;
@@ -162,7 +177,7 @@ export default fp(
       request.session = found?.session ?? null;
       request.user = found?.user ?? null;
       // A cookie of an ended or expired session is dropped rather than sent again and again.
-      if (token && !found) reply.clearCookie(SESSION_COOKIE, { ...baseCookie, httpOnly: true });
+      if (token && !found) reply.clearCookie(names.session, { ...baseCookie, httpOnly: true });
 
       const unsafe = !SAFE_METHODS.has(request.method);
       if (unsafe) refuseCrossSite(request);
@@ -170,7 +185,7 @@ export default fp(
       // the web can send them to sign in instead of retrying with a fresh token.
       if (access !== 'public' && !request.user) throw new AppError('UNAUTHENTICATED');
       if (unsafe) {
-        const binding = bindingOf(request);
+        const binding = bindingOf(request, names.anonymous);
         const received = request.headers[XSRF_HEADER.toLowerCase()];
         if (!binding || !csrfTokenMatches(csrfTokenFor(secret, binding), single(received))) {
           throw new AppError('CSRF_TOKEN_INVALID');
@@ -192,35 +207,20 @@ export default fp(
       // replace the signed-in browser's good one and fail its next request after the database
       // is back, so its cookies are left as they are.
       if (unidentified.has(request)) return payload;
-      let binding = bindingOf(request);
+      let binding = bindingOf(request, names.anonymous);
       if (!binding) {
         const anonymous = newAnonymousId();
-        reply.setCookie(ANONYMOUS_COOKIE, anonymous, { ...baseCookie, httpOnly: true });
+        reply.setCookie(names.anonymous, anonymous, { ...baseCookie, httpOnly: true });
         binding = { anonymous };
       }
       const token = csrfTokenFor(secret, binding);
-      if (request.cookies[XSRF_COOKIE] !== token || reply.hasHeader('set-cookie')) {
-        reply.setCookie(XSRF_COOKIE, token, { ...baseCookie, httpOnly: false });
+      if (request.cookies[names.xsrf] !== token || reply.hasHeader('set-cookie')) {
+        reply.setCookie(names.xsrf, token, { ...baseCookie, httpOnly: false });
       }
       return payload;
     });
-
-    /** The configured secret, or one generated once and shared by every instance. */
-    async function storedSecret(): Promise<string> {
-      await app.db
-        .insert(appSettings)
-        .values({ key: CSRF_SECRET_SETTING, value: randomBytes(32).toString('base64url') })
-        .onConflictDoNothing();
-      const [row] = await app.db
-        .select()
-        .from(appSettings)
-        .where(eq(appSettings.key, CSRF_SECRET_SETTING));
-      if (typeof row?.value !== 'string')
-        throw new Error('The anti-forgery secret could not be read.');
-      return row.value;
-    }
   },
-  { name: 'access', dependencies: ['database', 'cookie'] },
+  { name: 'access', dependencies: ['database', 'cookie', 'secret-box'] },
 );
 
 /**
@@ -232,11 +232,11 @@ const anonymousIds = new WeakMap<FastifyRequest, string | null>();
 /** Requests whose session could not be looked up (database unavailable). */
 const unidentified = new WeakSet<FastifyRequest>();
 
-function bindingOf(request: FastifyRequest): CsrfBinding | null {
+function bindingOf(request: FastifyRequest, anonymousCookie: string): CsrfBinding | null {
   if (request.session) return { session: request.session.id };
   const anonymous = anonymousIds.has(request)
     ? anonymousIds.get(request)
-    : request.cookies[ANONYMOUS_COOKIE];
+    : request.cookies[anonymousCookie];
   return anonymous ? { anonymous } : null;
 }
 

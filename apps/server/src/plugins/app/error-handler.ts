@@ -1,6 +1,9 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ErrorBody, ErrorCode } from '@portal/contract/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDatabaseUnavailable } from '@server/db/errors';
 import { AppError, DEFAULT_MESSAGES, STATUS_BY_CODE, errorBody } from '@server/lib/errors';
 import { setSecurityHeadersWithoutHooks } from '@server/plugins/external/helmet';
 
@@ -17,6 +20,9 @@ const CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
   429: 'RATE_LIMITED',
   503: 'SERVICE_UNAVAILABLE',
 };
+
+/** How long a 503 asks the caller to wait before trying again. */
+const RETRY_AFTER_SECONDS = 5;
 
 export interface ErrorResponse {
   status: number;
@@ -40,7 +46,9 @@ export function toErrorResponse(error: unknown): ErrorResponse {
     const code = CODE_BY_STATUS[status] ?? 'BAD_REQUEST';
     return { status, body: errorBody(code, DEFAULT_MESSAGES[code]) };
   }
-  const code = status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR';
+  // The database out of reach is an outage to wait out, not a bug (docs/SECURITY.md).
+  const code =
+    status === 503 || isDatabaseUnavailable(error) ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR';
   return { status: STATUS_BY_CODE[code], body: errorBody(code, DEFAULT_MESSAGES[code]) };
 }
 
@@ -68,6 +76,41 @@ export function frameworkErrorHandler(
     .send(errorBody('BAD_REQUEST', 'The address of this request is not valid.'));
 }
 
+/**
+ * Fastify's `clientErrorHandler`: requests Node's HTTP parser refuses before Fastify sees them
+ * (headers over the size limit, a request too slow to arrive, bytes that are not HTTP). Fastify
+ * answers those in its own shape; the portal answers in its one error shape, with a stable code,
+ * and closes the connection as Node does.
+ */
+export function clientErrorHandler(
+  this: { log: { info: (object: object, message: string) => void } },
+  error: Error & { code?: string },
+  socket: Duplex,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const code: ErrorCode =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 'HEADERS_TOO_LARGE'
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'REQUEST_TIMEOUT'
+        : 'BAD_REQUEST';
+  this.log.info({ code: error.code }, 'unreadable request refused');
+  const status = STATUS_BY_CODE[code];
+  const body = JSON.stringify(errorBody(code, DEFAULT_MESSAGES[code]));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'X-Content-Type-Options: nosniff\r\n' +
+        'Cache-Control: no-store\r\n' +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
+}
+
 export default fp(
   async (app) => {
     app.setErrorHandler((error, request, reply) => {
@@ -78,6 +121,8 @@ export default fp(
       } else {
         request.log.info({ code: body.error.code, fields: body.error.fields }, body.error.message);
       }
+      // An outage says when to try again: a client (and the web's retry) waits that long.
+      if (status === 503) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return reply.code(status).type('application/json; charset=utf-8').send(body);
     });
   },

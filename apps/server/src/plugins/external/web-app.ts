@@ -25,9 +25,13 @@ export default fp(
     const root = app.config.webDistDir;
     const built = existsSync(join(root, 'index.html'));
     if (built) {
+      // Source maps are built for the bundle figures and for reading a reported stack here,
+      // not for the public: in production they are not served (docs/SECURITY.md).
+      const production = app.config.nodeEnv === 'production';
       await app.register(fastifyStatic, {
         root,
         cacheControl: false,
+        allowedPath: (pathName) => !(production && pathName.endsWith('.map')),
         setHeaders: (reply, path) => {
           const isHashed = relative(root, path).startsWith(HASHED_ASSETS + sep);
           reply.header('cache-control', isHashed ? CACHE_FOREVER : REVALIDATE);

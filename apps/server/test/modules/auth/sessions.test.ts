@@ -35,10 +35,26 @@ describe('session cookies', () => {
         password: GOOD_PASSWORD,
       });
       const cookies = [...visit.cookies, ...signedIn.cookies];
+      // Over HTTPS every name carries __Host-: Secure, Path=/ and no Domain, as the prefix asks.
       expect(new Set(cookies.map((each) => each.name))).toEqual(
-        new Set(['XSRF-TOKEN', 'portal_anon', SESSION]),
+        new Set(['__Host-XSRF-TOKEN', '__Host-portal_anon', `__Host-${SESSION}`]),
       );
-      for (const each of cookies) expect(each.secure, each.name).toBe(true);
+      for (const each of cookies) {
+        expect(each.secure, each.name).toBe(true);
+        expect(each.path, each.name).toBe('/');
+        expect(each.domain, each.name).toBeUndefined();
+      }
+      // The session works under its prefixed name, and a cookie without the prefix (which a
+      // sibling subdomain could have set) is no session at all.
+      expect(signedIn.statusCode).toBe(200);
+      expect((await secure.get('/api/auth/me')).json()).toMatchObject({
+        user: { email: user.email },
+      });
+      const token = secure.cookies.get(`__Host-${SESSION}`)!;
+      const planted = new BrowserClient(secureApp);
+      await planted.visit();
+      planted.cookies.set(SESSION, token);
+      expect((await planted.get('/api/auth/me')).json()).toMatchObject({ user: null });
     } finally {
       await secureApp.close();
     }

@@ -16,7 +16,7 @@ import {
   transactionEvents,
   transactions,
 } from '@server/db/schema';
-import { signBankNotification } from '@server/modules/deposits/webhook-signature';
+import { deliverToWebhook } from '@test/bank-webhook';
 import iconv from 'iconv-lite';
 import { moneyKit, uniqueKoreanName, type MoneyKit, type Person } from '../money/money-test-kit';
 
@@ -139,20 +139,7 @@ async function footprint(buyIds: string[], names: string[]) {
   };
 }
 
-function deliverWebhook(body: unknown) {
-  const raw = JSON.stringify(body);
-  const timestamp = Math.floor(Date.now() / 1000);
-  return kit.app.inject({
-    method: 'POST',
-    url: '/api/bank/deposits',
-    headers: {
-      'content-type': 'application/json',
-      'x-bank-timestamp': String(timestamp),
-      'x-bank-signature': signBankNotification(SECRET, timestamp, raw),
-    },
-    payload: raw,
-  });
-}
+const deliverWebhook = (body: unknown) => deliverToWebhook(kit.app, SECRET, body);
 
 const KB_HEADER = ['거래일시', '적요', '보낸분/받는분', '출금액(원)', '입금액(원)', '잔액(원)'];
 
@@ -457,6 +444,39 @@ describe('statement import: files it refuses', () => {
       expect(response.json()).toMatchObject({ error: { code } });
     }
     expect(await statementDeposits()).toBe(before);
+  });
+
+  it('a line whose own bank reference is recorded with other details is an error, never recorded', async () => {
+    const bankReference = `CONFLICT-${randomBytes(6).toString('hex')}`;
+    const name = uniqueKoreanName();
+    const receivedAt = '2026-11-24T11:35:00+09:00';
+    const first = await deliverWebhook({
+      bankReference,
+      depositorName: name,
+      amountKrw: '7000',
+      receivedAt,
+    });
+    expect(first.statusCode).toBe(200);
+    const file = csv([
+      ['bank_reference', 'depositor_name', 'amount_krw', 'received_at', 'receiving_account'],
+      [bankReference, name, '70000', receivedAt, ''],
+      [bankReference, name, '7000', receivedAt, ''],
+    ]);
+    const report = await preview(file);
+    expect(report.lines.map((line) => line.outcome.kind)).toEqual(['error', 'recorded']);
+    expect(report.lines[0]!.outcome).toEqual({
+      kind: 'error',
+      problems: [
+        { column: 'bankReference', message: 'depositReferenceConflict', value: bankReference },
+      ],
+    });
+    const imported = await confirm(file, report);
+    expect(imported.statusCode, imported.body).toBe(200);
+    const rows = await kit.app.db
+      .select()
+      .from(deposits)
+      .where(eq(deposits.bankReference, bankReference));
+    expect(rows.map((row) => row.amountKrw)).toEqual(['7000']);
   });
 
   it('refuses a file without the columns a deposit needs, naming them', async () => {

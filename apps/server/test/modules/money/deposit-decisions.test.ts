@@ -257,7 +257,7 @@ describe('refunds', () => {
 
     const future = await operator.browser.post(`/api/operator/deposits/${short.id}/refunded`, {
       bankReference: 'RET-2',
-      refundedOn: '2999-01-01',
+      refundedOn: '2098-01-01',
     });
     expect(future.statusCode).toBe(400);
     expect(future.json()).toMatchObject({ error: { fields: { refundedOn: 'dateInFuture' } } });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DepositOutcome, TransactionDetail } from '@portal/contract/transactions';
 import type { App } from '@server/lib/zod-routes';
-import { signBankNotification } from '@server/modules/deposits/webhook-signature';
+import { deliverToWebhook } from '@test/bank-webhook';
 import { readPosition } from '@server/modules/ledger/ledger';
 import { deliverDueCredits } from '@server/modules/transactions/merchant-credits';
 import {
@@ -36,19 +36,8 @@ afterAll(async () => {
   await expiring.close();
 });
 
-function webhook(app: App, body: unknown, timestamp = Math.floor(Date.now() / 1000)) {
-  const raw = JSON.stringify(body);
-  return app.inject({
-    method: 'POST',
-    url: '/api/bank/deposits',
-    headers: {
-      'content-type': 'application/json',
-      'x-bank-timestamp': String(timestamp),
-      'x-bank-signature': signBankNotification(SECRET, timestamp, raw),
-    },
-    payload: raw,
-  });
-}
+const webhook = (app: App, body: unknown, timestamp?: number) =>
+  deliverToWebhook(app, SECRET, body, timestamp);
 
 async function count(app: App, query: ReturnType<typeof sql>): Promise<number> {
   const result = await app.db.execute<{ n: string | number }>(query);
@@ -149,6 +138,20 @@ describe('a deposit delivered more than once', () => {
     const again = await operator.browser.post('/api/operator/deposits', notification);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ error: { code: 'DEPOSIT_ALREADY_RECORDED' } });
+    // Typed again with another amount: a conflict, kept for the operators with who typed it.
+    const other = await operator.browser.post('/api/operator/deposits', {
+      ...notification,
+      amountKrw: String(BigInt(notification.amountKrw) + 1n),
+    });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ error: { code: 'DEPOSIT_REFERENCE_CONFLICT' } });
+    expect(
+      await count(
+        kit.app,
+        sql`select count(*) as n from audit_events where action = 'deposit_reference_conflict'
+            and object_id = ${notification.bankReference} and actor_user_id = ${operator.id}`,
+      ),
+    ).toBe(1);
 
     expect(
       await count(

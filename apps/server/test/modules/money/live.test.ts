@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransactionChangeEvent } from '@portal/contract/transactions';
+import { eq } from 'drizzle-orm';
+import { users } from '@server/db/schema';
 import { recordDeposit } from '@server/modules/deposits/service';
 import { SESSION_COOKIE } from '@server/plugins/app/access';
 import { TEST_DATABASE_URL } from '@test/helpers';
@@ -10,7 +12,8 @@ import { moneyKit, type MoneyKit, type Person } from './money-test-kit';
 let kit: MoneyKit;
 let baseUrl: string;
 beforeAll(async () => {
-  kit = await moneyKit();
+  // Streams check their session every second here (15 s in production).
+  kit = await moneyKit({ config: { liveSessionCheckSeconds: 1 } });
   await kit.app.listen({ port: 0, host: '127.0.0.1' });
   const address = kit.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
@@ -33,14 +36,16 @@ async function openStream(person: Person, url = baseUrl) {
   });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toContain('text/event-stream');
+  let sessionEnded = false;
   const parser = createParser({
     onEvent(event) {
+      if (event.event === 'session-ended') sessionEnded = true;
       if (event.event !== 'transaction') return;
       events.push(JSON.parse(event.data) as TransactionChangeEvent);
       waiters.splice(0).forEach((wake) => wake());
     },
   });
-  void (async () => {
+  const ended = (async () => {
     const decoder = new TextDecoder();
     try {
       for await (const chunk of response.body!)
@@ -51,6 +56,8 @@ async function openStream(person: Person, url = baseUrl) {
   })();
   return {
     events,
+    /** Resolves when the server has closed the stream; says whether it said the session ended. */
+    ended: ended.then(() => sessionEnded),
     async until(predicate: (all: TransactionChangeEvent[]) => boolean) {
       while (!predicate(events)) {
         await new Promise<void>((resolve) => waiters.push(resolve));
@@ -91,6 +98,39 @@ describe('live updates (server-sent events)', () => {
     } finally {
       own.close();
       theirs.close();
+    }
+  });
+
+  it('closes when its session ends: signed out, or the user disabled', async () => {
+    const signingOut = await kit.person();
+    const disabled = await kit.person();
+    const other = await kit.person();
+    const streams = {
+      signingOut: await openStream(signingOut),
+      disabled: await openStream(disabled),
+      other: await openStream(other),
+    };
+    try {
+      // Signed out from another copy of the same browser: the stream must not outlive it.
+      const copy = signingOut.browser.cookies.get(SESSION_COOKIE)!;
+      expect((await signingOut.browser.post('/api/auth/sign-out')).statusCode).toBeLessThan(300);
+      expect(copy).toBeTruthy();
+      await kit.app.db.update(users).set({ status: 'disabled' }).where(eq(users.id, disabled.id));
+      expect(await streams.signingOut.ended).toBe(true);
+      expect(await streams.disabled.ended).toBe(true);
+      // The reconnect is refused.
+      const again = await fetch(`${baseUrl}/api/events`, {
+        headers: { cookie: `${SESSION_COOKIE}=${copy}`, 'x-role': 'production' },
+      });
+      expect(again.status).toBe(401);
+      // A session that goes on keeps its stream.
+      const outcome = await Promise.race([
+        streams.other.ended.then(() => 'ended'),
+        new Promise((resolve) => setTimeout(() => resolve('open'), 2500)),
+      ]);
+      expect(outcome).toBe('open');
+    } finally {
+      for (const stream of Object.values(streams)) stream.close();
     }
   });
 

@@ -74,6 +74,13 @@ export interface MoneyKit {
 }
 
 /** A name no other test uses: Hangul syllables from random bits. */
+/**
+ * The most units a test request asks for unless its kit says otherwise. Deposit matching looks at
+ * every open request in the database, and test files share one on PostgreSQL: a file that holds
+ * many open requests at once asks for more units than this, so no other file's deposit fits them.
+ */
+export const MAX_PER_REQUEST = '1000000';
+
 export function uniqueKoreanName(): string {
   const bytes = randomBytes(4);
   return [...bytes]
@@ -81,7 +88,9 @@ export function uniqueKoreanName(): string {
     .join('');
 }
 
-export async function moneyKit(options: { config?: Partial<Config> } = {}): Promise<MoneyKit> {
+export async function moneyKit(
+  options: { config?: Partial<Config>; maxPerRequest?: string } = {},
+): Promise<MoneyKit> {
   const app = await buildTestApp({
     bankWebhookSecret: 'test-bank-webhook-secret-0123456789abcdef',
     ...options.config,
@@ -95,7 +104,7 @@ export async function moneyKit(options: { config?: Partial<Config> } = {}): Prom
       name: `Sandbox ${asset}`,
       asset,
       minPerRequest: '0.00000001',
-      maxPerRequest: '1000000',
+      maxPerRequest: options.maxPerRequest ?? MAX_PER_REQUEST,
       connection: 'sandbox',
     })
     .returning({ id: merchants.id });

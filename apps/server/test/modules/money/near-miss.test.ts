@@ -7,6 +7,7 @@ import { createBuy } from '@server/modules/transactions/requests';
 import { TEST_DATABASE_URL } from '@test/helpers';
 import {
   HEALTHY_LEDGER,
+  MAX_PER_REQUEST,
   deposit,
   ledgerHealth,
   moneyKit,
@@ -32,9 +33,20 @@ const PER_PERSON = 6;
 /** People whose requests are open at once. */
 const GROUP = 100;
 
+/**
+ * Units above what any other test asks for (money-test-kit.ts MAX_PER_REQUEST): this file holds
+ * hundreds of open requests at a time over a range of 11,669 consecutive units, and deposit
+ * matching looks at every open request in the database, so on a shared database another file's
+ * deposit of the same total would take one of them to review (and this file's deposits theirs).
+ */
+const FIRST_UNITS = 2 * Number(MAX_PER_REQUEST);
+
 let kit: MoneyKit;
 beforeAll(async () => {
-  kit = await moneyKit({ config: { logLevel: 'error', quoteMaxAgeSeconds: 3600 } });
+  kit = await moneyKit({
+    config: { logLevel: 'error', quoteMaxAgeSeconds: 3600 },
+    maxPerRequest: String(10 * Number(MAX_PER_REQUEST)),
+  });
 });
 afterAll(() => kit.close());
 
@@ -125,7 +137,7 @@ describe('near-miss deposits', () => {
 
       // Whole units one apart: every total is 1,392 or 1,393 won from the next, so a deposit
       // 1 won off never fits another request.
-      const base = 1000 + (randomBytes(4).readUInt32BE(0) % 800_000);
+      const base = FIRST_UNITS + (randomBytes(4).readUInt32BE(0) % (3 * FIRST_UNITS));
       let next = 0;
       const amount = () => String(base + next++);
       const buy = (client: Client, units: string) =>

@@ -6,7 +6,8 @@ import {
   type DepositOutcome,
   type TransactionDetail,
 } from '@portal/contract/transactions';
-import { webhookDeliveries } from '@server/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { auditEvents, deposits, webhookDeliveries } from '@server/db/schema';
 import { deleteExpiredDeliveries } from '@server/modules/deposits/deliveries';
 import { signBankNotification } from '@server/modules/deposits/webhook-signature';
 import { moneyKit, type MoneyKit } from './money-test-kit';
@@ -38,6 +39,80 @@ function deliver(
 }
 
 const reference = () => `BANK-${randomBytes(6).toString('hex')}`;
+
+/** The conflicts recorded for the operator under a bank reference (docs/SECURITY.md). */
+async function conflictsOf(bankReference: string) {
+  return kit.app.db
+    .select({ details: auditEvents.details })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.action, 'deposit_reference_conflict'),
+        eq(auditEvents.objectId, bankReference),
+      ),
+    );
+}
+
+describe('a bank reference sent again with other details', () => {
+  it('is a 409 conflict, not a duplicate: the first deposit stands and the operator sees both', async () => {
+    const notification = {
+      bankReference: reference(),
+      depositorName: '김하늘',
+      amountKrw: '10000',
+      receivedAt: '2026-11-24T02:35:00Z',
+    };
+    expect((await deliver(notification)).statusCode).toBe(200);
+    const changed = [
+      { ...notification, amountKrw: '100000' },
+      { ...notification, depositorName: '김하 늘' },
+      { ...notification, receivedAt: '2026-11-24T02:36:00Z' },
+    ];
+    for (const [index, other] of changed.entries()) {
+      const response = await deliver(other, {
+        timestamp: Math.floor(Date.now() / 1000) - index - 1,
+      });
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json()).toMatchObject({ error: { code: 'DEPOSIT_REFERENCE_CONFLICT' } });
+    }
+    // The same details again (spaces and Unicode form aside) is still a retry.
+    const retry = await deliver(
+      { ...notification, depositorName: ` ${notification.depositorName.normalize('NFD')} ` },
+      { timestamp: Math.floor(Date.now() / 1000) - 10 },
+    );
+    expect(retry.json<DepositOutcome>()).toMatchObject({ duplicate: true });
+    const [row] = await kit.app.db
+      .select()
+      .from(deposits)
+      .where(eq(deposits.bankReference, notification.bankReference));
+    expect(row).toMatchObject({ depositorName: '김하늘', amountKrw: '10000' });
+    const conflicts = await conflictsOf(notification.bankReference);
+    expect(conflicts).toHaveLength(3);
+    expect(conflicts[0]!.details).toMatchObject({
+      source: 'webhook',
+      recorded: { depositorName: '김하늘', amountKrw: '10000' },
+      received: { amountKrw: '100000' },
+    });
+  });
+
+  it('in a batch, records nothing of the batch', async () => {
+    const known = {
+      bankReference: reference(),
+      depositorName: '이서준',
+      amountKrw: '20000',
+      receivedAt: '2026-11-24T03:00:00Z',
+    };
+    expect((await deliver(known)).statusCode).toBe(200);
+    const fresh = { ...known, bankReference: reference() };
+    const response = await deliver({ deposits: [fresh, { ...known, amountKrw: '20001' }] });
+    expect(response.statusCode).toBe(409);
+    const written = await kit.app.db
+      .select()
+      .from(deposits)
+      .where(eq(deposits.bankReference, fresh.bankReference));
+    expect(written).toEqual([]);
+    expect(await conflictsOf(known.bankReference)).toHaveLength(1);
+  });
+});
 
 describe('the bank deposit webhook', () => {
   it('a signed matching deposit completes the buy; the same deposit again counts once', async () => {

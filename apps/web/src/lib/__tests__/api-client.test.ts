@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { http, passthrough } from 'msw';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiRequestError, CANCELLED_MESSAGE, serializeParams } from '@/lib/api-client';
 import { apiServer } from '@/testing/api';
 
@@ -92,6 +92,19 @@ describe('shared API client', () => {
     document.cookie = 'XSRF-TOKEN=rotated%2Ftoken%3D; path=/';
     const { data } = await api.put<Echo>('/things/1', {});
     expect(data.headers['x-xsrf-token']).toBe('rotated/token=');
+  });
+
+  it('reads the token under its __Host- name over HTTPS', async () => {
+    // jsdom's page is http://, where a browser refuses __Host- cookies: read as an HTTPS page would.
+    const cookie = vi
+      .spyOn(document, 'cookie', 'get')
+      .mockReturnValue('portal=x; __Host-XSRF-TOKEN=host-token');
+    try {
+      const { data } = await api.post<Echo>('/things', {});
+      expect(data.headers['x-xsrf-token']).toBe('host-token');
+    } finally {
+      cookie.mockRestore();
+    }
   });
 
   it('repeats array keys without an index', async () => {

@@ -13,9 +13,9 @@ export const inApp = (pathname: string) =>
  * Forgets everything the session loaded, its drafts and its toasts, so the next person at this
  * browser sees none of it, then shows Home (docs/decisions/016). The caller has set the session
  * status to `signing-out`, so the /app guard, finding nobody signed in, holds on a loader
- * rather than opening the sign-in dialog; the guard itself ends that status when the tab leaves
- * /app (`require-auth.tsx`), since the navigation is only drawn after it resolves: ending it here
- * would let the old screen, still drawn at /app, open the sign-in dialog.
+ * rather than opening the sign-in dialog with next= this page. The status ends once the router
+ * is at Home; the guard still holds while the old /app screen is drawn (Home's code or words
+ * may still be loading), and lets go if a Back returns to /app meanwhile (`require-auth.tsx`).
  */
 export async function leaveSession(
   queryClient: QueryClient,
@@ -26,5 +26,5 @@ export async function leaveSession(
   forgetDrafts();
   await forgetSession(queryClient);
   if (inApp(here)) await navigate(paths.home);
-  else setSessionStatus('active');
+  setSessionStatus('active');
 }

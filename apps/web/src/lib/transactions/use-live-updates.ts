@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createParser } from 'eventsource-parser';
 import { apiHeaders, apiUrl } from '@/lib/api-client';
+import { checkSession } from '@/lib/auth/use-session-expiry';
 import {
   isTransactionChangeEvent,
   type TransactionChangeEvent,
@@ -117,7 +118,12 @@ export async function runLiveUpdates(
         headers: { Accept: 'text/event-stream', ...apiHeaders() },
         signal,
       });
-      if (response.status === 401 || response.status === 403) return;
+      // The server closes a stream whose session ended (signed out elsewhere, expired, the
+      // user disabled) and refuses the reconnect: the tab finds out who is signed in now.
+      if (response.status === 401 || response.status === 403) {
+        void checkSession(queryClient);
+        return;
+      }
       if (response.ok && response.body) {
         if (connectedBefore) void invalidateLiveQueries(queryClient);
         connectedBefore = true;

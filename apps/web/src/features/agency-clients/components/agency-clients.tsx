@@ -1,6 +1,7 @@
-import { Anchor, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconSearch, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { SearchBox } from '@/components/ui/search-box';
 import { generatePath, Link } from 'react-router';
 import {
   agencyClientsQuerySchema,
@@ -120,15 +121,10 @@ export function AgencyClients() {
 
   return (
     <Stack gap="md">
-      <TextInput
-        type="search"
+      <SearchBox
+        search={search}
         label={t('search.label')}
         placeholder={t('search.placeholder')}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={search.value}
-        onChange={search.onChange}
-        onKeyDown={search.onKeyDown}
-        maxLength={100}
         maw={420}
       />
       <Paper withBorder radius="md">

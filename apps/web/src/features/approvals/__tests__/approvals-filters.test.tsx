@@ -4,6 +4,7 @@ import { ApprovalsQueue } from '@/features/approvals/components/approvals-queue'
 import { mockApi } from '@/testing/api';
 import { ok, renderApp, testUser } from '@/testing/app';
 import { approvalOf, checker, transactionRef } from '@/testing/approvals';
+import { stubDownloads, exportFile } from '@/testing/downloads';
 
 /** The queue searched, filtered by Korea day, ordered and exported (docs/decisions/021). */
 const me = { ...testUser, id: checker.id, name: checker.name, role: 'operator' as const };
@@ -14,9 +15,7 @@ const cancellation = approvalOf({
 });
 
 beforeEach(() => {
-  URL.createObjectURL = vi.fn(() => 'blob:test');
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  stubDownloads();
   mockApi.get.mockImplementation((url: string) => {
     if (url === '/auth/me') return Promise.resolve(ok({ user: me }));
     if (url === '/operator/approvals') {
@@ -24,11 +23,7 @@ beforeEach(() => {
     }
     if (url.startsWith('/operator/approvals/export.')) {
       const file = `2026-11-26.${url.endsWith('csv') ? 'csv' : 'xlsx'}`;
-      return Promise.resolve(
-        ok(new Blob(['x']), 200, {
-          'content-disposition': `attachment; filename=approvals-${file}; filename*=UTF-8''${encodeURIComponent(`승인내역_${file}`)}`,
-        }),
-      );
+      return Promise.resolve(exportFile(`approvals-${file}`, `승인내역_${file}`));
     }
     return Promise.reject(new Error(`unexpected GET ${url}`));
   });

@@ -4,6 +4,7 @@ import type { AuditEvent } from '@portal/contract/audit';
 import { AuditLog } from '@/features/audit-log/components/audit-log';
 import { mockApi } from '@/testing/api';
 import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
+import { stubDownloads } from '@/testing/downloads';
 
 const operatorId = '6f1c2b9e-0000-4000-8000-0000000000aa';
 const userId = '6f1c2b9e-0000-4000-8000-0000000000bb';
@@ -29,8 +30,7 @@ type Params = { cursor?: string; action?: string; email?: string };
 let chainAnswer: () => ReturnType<typeof ok>;
 let auditGet: Mock<(params: Params) => ReturnType<typeof ok>>;
 beforeEach(() => {
-  URL.createObjectURL = vi.fn(() => 'blob:test');
-  URL.revokeObjectURL = vi.fn();
+  stubDownloads();
   chainAnswer = () =>
     ok({ intact: true, rows: 1234, head: { seq: 1234, hash: 'ab'.repeat(32) }, firstBroken: null });
   auditGet = vi.fn((params: Params) => {

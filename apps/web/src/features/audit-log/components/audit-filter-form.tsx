@@ -10,6 +10,7 @@ import {
   auditEventsQuerySchema,
   type AuditEmailRole,
 } from '@portal/contract/audit';
+import { DayRangeInputs } from '@/components/ui/day-range-inputs';
 import { FormAlert } from '@/components/ui/form-alert';
 import { validationText } from '@/lib/form-errors';
 
@@ -139,19 +140,12 @@ export function AuditFilterForm({
             allowDeselect={false}
             w={{ base: '100%', sm: 240 }}
           />
-          <TextInput
-            type="date"
-            label={t('filters.from')}
-            value={draft.from}
-            onChange={(event) => edit({ from: event.currentTarget.value })}
-            w={{ base: '100%', xs: 170 }}
-          />
-          <TextInput
-            type="date"
-            label={t('filters.to')}
-            value={draft.to}
-            onChange={(event) => edit({ to: event.currentTarget.value })}
-            w={{ base: '100%', xs: 170 }}
+          <DayRangeInputs
+            from={draft.from}
+            to={draft.to}
+            onChange={edit}
+            fromLabel={t('filters.from')}
+            toLabel={t('filters.to')}
           />
           <TextInput
             type="email"

@@ -1,9 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { lazy } from 'react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequireAuth } from '@/lib/auth/require-auth';
 import { mockApi } from '@/testing/api';
 import { forgetSession } from '@/lib/auth/forget-session';
-import { setSessionStatus } from '@/lib/auth/session-status';
+import { sessionStatus, setSessionStatus } from '@/lib/auth/session-status';
+import { useSignOutFlow } from '@/lib/auth/use-sign-out-flow';
 import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
 
 const guarded = <RequireAuth>secret screen</RequireAuth>;
@@ -81,5 +83,48 @@ describe('the /app guard', () => {
     } finally {
       setSessionStatus('active');
     }
+  });
+});
+
+describe('Logout while Home is still loading', () => {
+  // Home is drawn in a transition: React keeps the old /app screen until Home's code and words
+  // have loaded, though the router is at Home and the sign-out is over. The guard must neither
+  // show the user's screen nor send them to sign in meanwhile; and since it may never be
+  // unmounted (a Back to /app in that time keeps it), it must not wait for that to let go
+  // (the browser test "Logout forgets" presses Back at that moment).
+  it('holds on a loader, with the sign-out already over, until Home is drawn', async () => {
+    const get = mockApi.get.mockResolvedValue(ok({ user: testUser }));
+    mockApi.post.mockResolvedValue(ok(null, 204));
+    let drawHome: () => void = () => {};
+    const homeLoaded = new Promise<void>((resolve) => (drawHome = resolve));
+    const SlowHome = lazy(() => homeLoaded.then(() => ({ default: () => <p>home</p> })));
+    function Dashboard() {
+      const { signOut } = useSignOutFlow();
+      return (
+        <button type="button" onClick={() => void signOut()}>
+          Logout
+        </button>
+      );
+    }
+    const { router } = await renderApp(
+      <RequireAuth>
+        <Dashboard />
+      </RequireAuth>,
+      { path: '/app', routes: [{ path: '/', element: <SlowHome /> }] },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    get.mockResolvedValue(ok({ user: null }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(sessionStatus()).toBe('active'));
+    expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
+    expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
+    expect(router.state.location.search).toBe('');
+
+    await act(async () => {
+      drawHome();
+      await homeLoaded;
+    });
+    expect(await screen.findByText('home')).toBeTruthy();
+    expect(router.state.location.search).toBe('');
   });
 });

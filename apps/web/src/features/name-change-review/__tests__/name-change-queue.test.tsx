@@ -4,6 +4,7 @@ import type { NameChangeReviewItem } from '@portal/contract/name-change';
 import { NameChangeQueue } from '@/features/name-change-review/components/name-change-queue';
 import { mockApi } from '@/testing/api';
 import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
+import { stubDownloads } from '@/testing/downloads';
 
 const item: NameChangeReviewItem = {
   id: '0b6c7c5e-3333-4333-8333-000000000001',
@@ -29,8 +30,7 @@ beforeEach(() => {
       return Promise.resolve(ok(new Blob(['jpg'], { type: 'image/jpeg' })));
     return Promise.reject(new Error(`unexpected GET ${url}`));
   });
-  URL.createObjectURL = vi.fn(() => 'blob:x');
-  URL.revokeObjectURL = vi.fn();
+  stubDownloads();
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -6,6 +6,7 @@ import { DepositsAdmin } from '@/features/operator-deposits/components/deposits-
 import { LIVE_QUERY_PREFIXES } from '@/lib/transactions/use-live-updates';
 import { mockApi } from '@/testing/api';
 import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
+import { stubDownloads, exportFile } from '@/testing/downloads';
 
 const deposit = (overrides: Partial<Deposit>): Deposit => ({
   id: '5d1f0c9a-0000-4000-8000-000000000001',
@@ -293,18 +294,12 @@ describe('deposits (operator)', () => {
   });
 
   it('searches, orders and exports the queue through the address (ko)', async () => {
-    URL.createObjectURL = vi.fn(() => 'blob:test');
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    stubDownloads();
     const answer = mockApi.get.getMockImplementation()!;
     mockApi.get.mockImplementation((url, config) => {
       if (url === '/operator/deposits/export.xlsx') {
         const file = '2026-11-26.xlsx';
-        return Promise.resolve(
-          ok(new Blob(['x']), 200, {
-            'content-disposition': `attachment; filename=deposits-${file}; filename*=UTF-8''${encodeURIComponent(`입금내역_${file}`)}`,
-          }),
-        );
+        return Promise.resolve(exportFile(`deposits-${file}`, `입금내역_${file}`));
       }
       return answer(url, config);
     });

@@ -1,11 +1,7 @@
-import { Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { QUEUE_WAIT_WARNING_MINUTES } from '@portal/contract/operator-workbench';
 import { DEPOSIT_SORTS, type DepositSort, type DepositStatus } from '@portal/contract/transactions';
-import { CalendarSettings } from '@/components/ui/calendar-settings';
-import { ExportButtons } from '@/components/ui/export-buttons';
+import { QueueFilters } from '@/components/ui/queue-filters';
 import type { ListSearch } from '@/lib/use-list-state';
 import { exportDeposits } from '@/features/operator-deposits/api/get-deposits';
 
@@ -34,81 +30,22 @@ export function DepositFilters({
 }) {
   const { t, i18n } = useTranslation('depositsAdmin');
   const { status, q, from, to, sort } = view;
-  const filtered = Boolean(q || from || to || sort !== 'newest');
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="md"
+    <QueueFilters
+      ns="depositsAdmin"
+      label={t('filters.search')}
       mb="md"
-      component="section"
-      aria-label={t('filters.search')}
-    >
-      <Stack gap="sm">
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            label={t('filters.search')}
-            placeholder={t('filters.searchPlaceholder')}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search.value}
-            onChange={search.onChange}
-            onKeyDown={search.onKeyDown}
-            type="search"
-            maxLength={100}
-            w={{ base: '100%', sm: 300 }}
-          />
-          <CalendarSettings>
-            <DatePickerInput
-              label={t('filters.from')}
-              value={from ?? null}
-              onChange={(value) => onChange({ from: value ?? undefined })}
-              maxDate={to}
-              clearable
-              valueFormat="YYYY-MM-DD"
-              w={{ base: '100%', xs: 160 }}
-            />
-            <DatePickerInput
-              label={t('filters.to')}
-              value={to ?? null}
-              onChange={(value) => onChange({ to: value ?? undefined })}
-              minDate={from}
-              clearable
-              valueFormat="YYYY-MM-DD"
-              w={{ base: '100%', xs: 160 }}
-            />
-          </CalendarSettings>
-          <Select
-            label={t('filters.sort')}
-            w={{ base: '100%', xs: 190 }}
-            allowDeselect={false}
-            value={sort}
-            onChange={(value) => onChange({ sort: (value ?? 'newest') as DepositSort })}
-            data={DEPOSIT_SORTS.map((value) => ({ value, label: t(`sort.${value}`) }))}
-          />
-          {filtered ? (
-            <Button
-              variant="subtle"
-              onClick={() => {
-                search.clear();
-                onReset();
-              }}
-            >
-              {t('filters.reset')}
-            </Button>
-          ) : null}
-        </Group>
-        <Group gap="xs" wrap="wrap" justify="space-between">
-          <Text fz="sm" c="dark.6">
-            {status === 'review' ? t('waitHint', { minutes: QUEUE_WAIT_WARNING_MINUTES }) : null}
-          </Text>
-          <ExportButtons
-            onExport={(format) => exportDeposits(format, { status, q, from, to }, i18n.language)}
-            labels={{ csv: t('export.csv'), xlsx: t('export.excel') }}
-            done={(name) => t('export.done', { name })}
-            failed={t('export.failed')}
-          />
-        </Group>
-      </Stack>
-    </Paper>
+      search={search}
+      from={from}
+      to={to}
+      onRange={onChange}
+      sort={sort}
+      sorts={DEPOSIT_SORTS}
+      onSort={(chosen) => onChange({ sort: chosen })}
+      filtered={Boolean(q || from || to || sort !== 'newest')}
+      onReset={onReset}
+      note={status === 'review' ? t('waitHint', { minutes: QUEUE_WAIT_WARNING_MINUTES }) : null}
+      onExport={(format) => exportDeposits(format, { status, q, from, to }, i18n.language)}
+    />
   );
 }

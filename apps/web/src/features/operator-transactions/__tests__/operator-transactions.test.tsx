@@ -7,6 +7,7 @@ import { LIVE_QUERY_PREFIXES } from '@/lib/transactions/use-live-updates';
 import { approvalOf, transactionRef } from '@/testing/approvals';
 import { mockApi } from '@/testing/api';
 import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
+import { stubDownloads, exportFile } from '@/testing/downloads';
 
 const base: OperatorTransaction = {
   id: '0b6f7c52-1d2e-4a8f-9f3b-000000000001',
@@ -131,7 +132,7 @@ describe('operator transactions', () => {
     expect(mockApi.get).toHaveBeenCalledWith(
       '/operator/transactions',
       expect.objectContaining({
-        params: { type: 'sell', status: 'Pending', page: '1', pageSize: '20' },
+        params: { type: 'sell', status: 'Pending', sort: 'oldest', page: '1', pageSize: '20' },
       }),
     );
   });
@@ -302,7 +303,7 @@ describe('operator transactions', () => {
       expect(mockApi.get).toHaveBeenCalledWith(
         '/operator/transactions',
         expect.objectContaining({
-          params: { type: 'sell', status: 'Pending', page: '3', pageSize: '20' },
+          params: { type: 'sell', status: 'Pending', sort: 'oldest', page: '3', pageSize: '20' },
         }),
       ),
     );
@@ -336,18 +337,12 @@ describe('operator transactions', () => {
   });
 
   it('searches, orders and exports the All list through the address', async () => {
-    URL.createObjectURL = vi.fn(() => 'blob:test');
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    stubDownloads();
     const answer = mockApi.get.getMockImplementation()!;
     mockApi.get.mockImplementation((url, config) => {
       if (url === '/operator/transactions/export.csv') {
         const file = `2026-11-26.csv`;
-        return Promise.resolve(
-          ok(new Blob(['x']), 200, {
-            'content-disposition': `attachment; filename=all-transactions-${file}; filename*=UTF-8''${encodeURIComponent(`전체거래내역_${file}`)}`,
-          }),
-        );
+        return Promise.resolve(exportFile(`all-transactions-${file}`, `전체거래내역_${file}`));
       }
       return answer(url, config);
     });
@@ -391,6 +386,56 @@ describe('operator transactions', () => {
     expect(
       await screen.findByText('전체거래내역_2026-11-26.csv 파일을 내려받았습니다.'),
     ).toBeTruthy();
+  });
+
+  it('searches a queue tab across its sections, back at their first pages, and exports what they hold', async () => {
+    stubDownloads();
+    const answer = mockApi.get.getMockImplementation()!;
+    mockApi.get.mockImplementation((url, config) => {
+      if (url === '/operator/transactions/export.xlsx') {
+        return Promise.resolve(exportFile('transactions-2026-11-26.xlsx'));
+      }
+      return answer(url, config);
+    });
+    const { router } = await renderApp(<OperatorTransactions />, {
+      path: '/?queue=payouts&payoutsRequested.page=2',
+    });
+    const filters = await screen.findByRole('region', { name: 'Filters: Sells to pay out' });
+    fireEvent.change(within(filters).getByRole('searchbox', { name: 'Search' }), {
+      target: { value: '홍길동' },
+    });
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        `?queue=payouts&payouts.q=${encodeURIComponent('홍길동')}`,
+      ),
+    );
+    for (const status of ['Pending', 'Requested']) {
+      await waitFor(() =>
+        expect(mockApi.get).toHaveBeenCalledWith(
+          '/operator/transactions',
+          expect.objectContaining({
+            params: {
+              type: 'sell',
+              status,
+              q: '홍길동',
+              sort: 'oldest',
+              page: '1',
+              pageSize: '20',
+            },
+          }),
+        ),
+      );
+    }
+    fireEvent.click(within(filters).getByRole('button', { name: 'Export Excel' }));
+    await waitFor(() =>
+      expect(mockApi.get).toHaveBeenCalledWith('/operator/transactions/export.xlsx', {
+        params: { type: 'sell', status: ['Pending', 'Requested'], q: '홍길동', lang: 'en' },
+      }),
+    );
+    expect(await screen.findByText('Downloaded transactions-2026-11-26.xlsx.')).toBeTruthy();
+    // Clearing the filters gives the queue its own words for an empty list back.
+    fireEvent.click(within(filters).getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?queue=payouts'));
   });
 
   it('refreshes on live events: its queries are under a key a transaction change makes stale', () => {

@@ -58,7 +58,16 @@ export const useOperatorTransactions = (filters: OperatorTransactionFilters) =>
 /** The filtered rows, every page, as a file in the reader's language; answers the file's name. */
 export function exportOperatorTransactions(
   format: ExportFormat,
-  { type, status, q, from, to }: Omit<OperatorTransactionFilters, 'page' | 'pageSize' | 'sort'>,
+  {
+    type,
+    status,
+    q,
+    from,
+    to,
+  }: Omit<OperatorTransactionFilters, 'page' | 'pageSize' | 'sort' | 'status'> & {
+    /** One status, or a queue tab's several. */
+    status?: TransactionStatus | TransactionStatus[];
+  },
   language: string,
 ): Promise<string> {
   return downloadFile(

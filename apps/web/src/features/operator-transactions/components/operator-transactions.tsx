@@ -1,19 +1,14 @@
 import { useState } from 'react';
-import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import {
-  transactionListQuerySchema,
-  type TransactionStatus,
-  type TransactionType,
-} from '@portal/contract/transactions';
 import {
   ActionDialog,
   type PendingAction,
 } from '@/features/operator-transactions/components/action-dialog';
 import { FailedCredits } from '@/features/operator-transactions/components/failed-credits';
 import { AllTransactions } from '@/features/operator-transactions/components/all-transactions';
-import { TransactionQueue } from '@/features/operator-transactions/components/transaction-queue';
+import { QueueTab, type QueueSection } from '@/features/operator-transactions/components/queue-tab';
 import { useListState } from '@/lib/use-list-state';
 
 const QUEUES = ['payouts', 'buys', 'all'] as const;
@@ -25,14 +20,20 @@ const isQueue = (value: string | null): value is Queue =>
 /** The queue shown, in the address: ?queue=buys (sells to pay out first). */
 const queueState = z.object({ queue: z.enum(QUEUES).default('payouts') });
 
-/** Each fixed queue keeps its own page: ?queue=payouts&payoutsRequested.page=2 */
-const queuePageState = transactionListQuerySchema.pick({ page: true });
+/** Payout in progress first: money already on its way to the payee. */
+const PAYOUT_SECTIONS: readonly QueueSection[] = [
+  { name: 'payoutsPending', type: 'sell', status: 'Pending' },
+  { name: 'payoutsRequested', type: 'sell', status: 'Requested' },
+];
+const BUY_SECTIONS: readonly QueueSection[] = [
+  { name: 'buysPending', type: 'buy', status: 'Pending' },
+];
 
 /**
  * The operator's transaction queues: sells to pay out (new requests to start, payouts in progress
- * to complete), buys whose deposit needs a decision, and every transaction with filters. The
- * chosen queue, each queue's page and the filters are in the address, so a reload or a shared
- * link keeps them.
+ * to complete), buys whose deposit needs a decision, and every transaction. Each tab has its
+ * search, Korea days, order and export. The chosen queue, each queue's page and the filters are
+ * in the address, so a reload or a shared link keeps them.
  */
 export function OperatorTransactions() {
   const { t } = useTranslation('operatorTransactions');
@@ -55,16 +56,12 @@ export function OperatorTransactions() {
           ))}
         </Tabs.List>
         <Tabs.Panel value="payouts">
-          <Stack gap="xl">
-            <Section name="payoutsPending" type="sell" status="Pending" onAction={setPending} />
-            <Section name="payoutsRequested" type="sell" status="Requested" onAction={setPending} />
-          </Stack>
+          <QueueTab tab="payouts" sections={PAYOUT_SECTIONS} onAction={setPending} />
         </Tabs.Panel>
         <Tabs.Panel value="buys">
-          <Stack gap="xl">
-            <Section name="buysPending" type="buy" status="Pending" onAction={setPending} />
+          <QueueTab tab="buys" sections={BUY_SECTIONS} onAction={setPending}>
             <FailedCredits onAction={setPending} />
-          </Stack>
+          </QueueTab>
         </Tabs.Panel>
         <Tabs.Panel value="all">
           <AllTransactions onAction={setPending} />
@@ -72,39 +69,5 @@ export function OperatorTransactions() {
       </Tabs>
       <ActionDialog pending={pending} onClose={() => setPending(null)} />
     </>
-  );
-}
-
-function Section({
-  name,
-  type,
-  status,
-  onAction,
-}: {
-  name: 'payoutsPending' | 'payoutsRequested' | 'buysPending';
-  type: TransactionType;
-  status: TransactionStatus;
-  onAction: (pending: PendingAction) => void;
-}) {
-  const { t } = useTranslation('operatorTransactions');
-  const view = useListState(queuePageState, { prefix: name });
-  return (
-    <Stack gap="xs">
-      <Title order={2} fz="h3">
-        {t(`sections.${name}`)}
-      </Title>
-      <Text fz="sm" c="dark.6" maw={720}>
-        {t(`hints.${name}`)}
-      </Text>
-      <TransactionQueue
-        label={t('tableLabel', { section: t(`sections.${name}`) })}
-        empty={t(`empty.${name}`)}
-        type={type}
-        status={status}
-        page={view.query.page}
-        onPage={(page) => view.change({ page })}
-        onAction={onAction}
-      />
-    </Stack>
   );
 }

@@ -4,6 +4,7 @@ import type { ReconciliationResponse } from '@portal/contract/reconciliation';
 import { ReconciliationReport } from '@/features/reconciliation/components/reconciliation-report';
 import { mockApi } from '@/testing/api';
 import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
+import { stubDownloads } from '@/testing/downloads';
 
 const figure = (count: number, krw: string) => ({ count, krw });
 const report: ReconciliationResponse = {
@@ -58,8 +59,7 @@ type Params = { from?: string; to?: string; part?: string; lang?: string };
 let reportGet: Mock<(params: Params) => ReturnType<typeof ok>>;
 let exportGet: Mock<(url: string, params: Params) => void>;
 beforeEach(() => {
-  URL.createObjectURL = vi.fn(() => 'blob:test');
-  URL.revokeObjectURL = vi.fn();
+  stubDownloads();
   reportGet = vi.fn((params: Params) => {
     if (params.from === '2026-01-01') throw apiFailure(400, 'DATE_RANGE_INVALID');
     return ok(report);
@@ -113,6 +113,9 @@ describe('reconciliation (operator)', () => {
     await renderApp(<ReconciliationReport />, { path: '/?from=2026-03-01&to=2026-03-02' });
     await screen.findByRole('table', { name: 'Deposits per receiving account and day' });
     const calls = reportGet.mock.calls.length;
+    // The calendar offers no reversed range; a typed day is checked when the form is applied.
+    expect(screen.getByLabelText('From').getAttribute('max')).toBe('2026-03-02');
+    expect(screen.getByLabelText('To').getAttribute('min')).toBe('2026-03-01');
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-05' } });
     fireEvent.click(screen.getByRole('button', { name: 'Show' }));
     expect(

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCalendarSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { daysInRange, RECONCILIATION_MAX_DAYS } from '@portal/contract/reconciliation';
+import { DayRangeInputs } from '@/components/ui/day-range-inputs';
 import { FormAlert } from '@/components/ui/form-alert';
 import type { ReconciliationRange } from '@/features/reconciliation/api/get-reconciliation';
 
@@ -56,19 +57,12 @@ export function RangeForm({
       <Stack gap="sm">
         <FormAlert message={error} />
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            type="date"
-            label={t('filters.from')}
-            value={draft.from}
-            onChange={(event) => setDraft({ ...draft, from: event.currentTarget.value })}
-            w={{ base: '100%', xs: 170 }}
-          />
-          <TextInput
-            type="date"
-            label={t('filters.to')}
-            value={draft.to}
-            onChange={(event) => setDraft({ ...draft, to: event.currentTarget.value })}
-            w={{ base: '100%', xs: 170 }}
+          <DayRangeInputs
+            from={draft.from}
+            to={draft.to}
+            onChange={(patch) => setDraft({ ...draft, ...patch })}
+            fromLabel={t('filters.from')}
+            toLabel={t('filters.to')}
           />
           <Button type="submit" leftSection={<IconCalendarSearch size={16} aria-hidden />}>
             {t('filters.apply')}

@@ -9,6 +9,7 @@ import { transactionListState } from '@/features/transaction-list/list-params';
 import { readListState, writeListState } from '@/lib/use-list-state';
 import { mockApi } from '@/testing/api';
 import { ok, renderApp, testUser } from '@/testing/app';
+import { stubDownloads } from '@/testing/downloads';
 
 const row = (n: number): AgencyTransaction => ({
   id: `0b6f7c52-1d2e-4a8f-9f3b-${String(n).padStart(12, '0')}`,
@@ -85,8 +86,7 @@ const lastListParams = () => listCalls().at(-1)?.[1]?.params as Params;
 beforeEach(() => {
   role = 'client';
   answerTransactions();
-  URL.createObjectURL = vi.fn(() => 'blob:test');
-  URL.revokeObjectURL = vi.fn();
+  stubDownloads();
 });
 afterEach(() => {
   vi.useRealTimers();

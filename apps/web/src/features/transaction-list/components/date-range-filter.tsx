@@ -1,4 +1,4 @@
-import { koreaWallClock } from '@portal/contract/korea-time';
+import { FIRST_KEPT_DAY, koreaWallClock, LAST_KEPT_DAY } from '@portal/contract/korea-time';
 import { useState } from 'react';
 import { Button, Group, Popover, Stack, Text } from '@mantine/core';
 import { DatePicker, type DatesRangeValue } from '@mantine/dates';
@@ -107,6 +107,8 @@ export function DateRangeFilter({
               <DatePicker
                 type="range"
                 allowSingleDateInRange
+                minDate={FIRST_KEPT_DAY}
+                maxDate={LAST_KEPT_DAY}
                 value={draft}
                 onChange={setDraft}
                 defaultDate={from ?? to ?? koreaWallClock().slice(0, 10)}

@@ -1,6 +1,7 @@
-import { Button, Group, MultiSelect, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconPrinter, IconReceipt, IconSearch } from '@tabler/icons-react';
+import { Button, Group, MultiSelect, Paper, Select, Stack, Text } from '@mantine/core';
+import { IconPrinter, IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { SearchBox } from '@/components/ui/search-box';
 import {
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
@@ -85,17 +86,12 @@ export function TransactionList({ scope, title }: { scope: ListScope; title: str
       <Paper withBorder radius="md" p="md" component="section" aria-label={t('filters.label')}>
         <Stack gap="sm">
           <Group gap="sm" align="flex-end" wrap="wrap">
-            <TextInput
+            <SearchBox
+              search={search}
               label={t('filters.search')}
               placeholder={t(
                 withClient ? 'filters.searchPlaceholderAgency' : 'filters.searchPlaceholder',
               )}
-              leftSection={<IconSearch size={16} aria-hidden />}
-              value={search.value}
-              onChange={search.onChange}
-              onKeyDown={search.onKeyDown}
-              type="search"
-              maxLength={100}
               w={{ base: '100%', sm: 280 }}
             />
             <DateRangeFilter

@@ -1,7 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiUrl } from '@/lib/api-client';
+import { sessionStatus } from '@/lib/auth/session-status';
+import { currentUserQueryKey } from '@/lib/user/get-current-user';
+import { mockApi, ok } from '@/testing/api';
+import { testUser } from '@/testing/app';
 import {
   EVENTS_PATH,
   nextDelay,
@@ -110,10 +114,15 @@ describe('the live event stream', () => {
     expect(fetchImpl).toHaveBeenCalledTimes(3);
   });
 
-  it('gives up when the session is over', async () => {
+  it('gives up when the session is over, and the tab finds out it ended', async () => {
     const fetchImpl = vi.fn<typeof fetch>().mockResolvedValue(new Response(null, { status: 401 }));
-    await runLiveUpdates(new QueryClient(), new AbortController().signal, fetchImpl);
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(currentUserQueryKey, testUser);
+    mockApi.get.mockResolvedValue(ok({ user: null }));
+    await runLiveUpdates(queryClient, new AbortController().signal, fetchImpl);
     expect(fetchImpl).toHaveBeenCalledTimes(1);
+    // The server closed the stream of a session that ended elsewhere: the guard will say so.
+    await waitFor(() => expect(sessionStatus()).toBe('ended'));
   });
 });
 

@@ -4,20 +4,10 @@
  * actions that ask for them.
  */
 import { useState } from 'react';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconChevronDown, IconSearch, IconUsers } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Menu, Paper, Select, Stack, Text } from '@mantine/core';
+import { IconChevronDown, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { SearchBox } from '@/components/ui/search-box';
 import { Link } from 'react-router';
 import {
   operatorUsersQuerySchema,
@@ -266,15 +256,10 @@ export function UsersAdmin() {
   return (
     <Stack gap="md">
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          type="search"
+        <SearchBox
+          search={search}
           label={t('filters.search')}
           placeholder={t('filters.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search.value}
-          onChange={search.onChange}
-          onKeyDown={search.onKeyDown}
-          maxLength={100}
           w={{ base: '100%', sm: 320 }}
         />
         <Select
