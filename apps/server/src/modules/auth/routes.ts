@@ -3,7 +3,7 @@ import { currentUserResponseSchema, signedInUserResponseSchema } from '@portal/c
 import { AppError } from '@server/lib/errors';
 import type { RoutePlugin } from '@server/lib/zod-routes';
 import { recordAuditEvent } from '@server/modules/audit/audit-log';
-import { hit, reset } from '@server/modules/throttle/throttle';
+import { claimAttempt, hit, release, reset } from '@server/modules/throttle/throttle';
 import {
   agencyStatusOf,
   findAgencyByCode,
@@ -13,7 +13,13 @@ import {
 } from '@server/modules/users/repository';
 import { hashPassword, verifyAgainstNobody, verifyPassword } from './passwords';
 import { toCurrentUser } from './sessions';
-import { ACCOUNT_FAILURES, IP_SIGN_INS, IP_SIGN_UPS, tooManyAttempts } from './throttling';
+import {
+  ACCOUNT_DELAYS,
+  DEVICE_FAILURES,
+  IP_SIGN_IN_FAILURES,
+  IP_SIGN_UPS,
+  tooManyAttempts,
+} from './throttling';
 
 const publicRoute = { access: 'public' } as const;
 
@@ -89,16 +95,26 @@ const authRoutes: RoutePlugin = async (app) => {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const byIp = await hit(db, `sign-in:ip:${request.ip}`, IP_SIGN_INS);
-      if (!byIp.allowed) tooManyAttempts(reply, byIp.retryAfterSeconds);
-      // Counted before the password is checked, so that parallel guesses cannot all slip in
-      // under the limit; a successful sign-in forgets the count.
+      // Throttled without handing anyone a lock on someone else's account (throttling.ts): a
+      // browser the account signed in on before counts its own failures; any other attempt
+      // waits out the account's progressive delay and counts against its address. Attempts are
+      // counted before the password is checked, so parallel guesses cannot slip in together.
+      const found = await findUserByEmail(db, email);
+      const device = found ? request.knownDeviceOf(found.id) : null;
+      const deviceKey = `sign-in:device:${device}`;
+      const addressKey = `sign-in:ip:${request.ip}`;
       const accountKey = `sign-in:account:${email}`;
-      const byAccount = await hit(db, accountKey, ACCOUNT_FAILURES);
-      if (!byAccount.allowed) tooManyAttempts(reply, byAccount.retryAfterSeconds);
+      if (device) {
+        const byDevice = await hit(db, deviceKey, DEVICE_FAILURES);
+        if (!byDevice.allowed) tooManyAttempts(reply, byDevice.retryAfterSeconds);
+      } else {
+        const byAddress = await hit(db, addressKey, IP_SIGN_IN_FAILURES);
+        if (!byAddress.allowed) tooManyAttempts(reply, byAddress.retryAfterSeconds);
+        const byAccount = await claimAttempt(db, accountKey, ACCOUNT_DELAYS);
+        if (!byAccount.allowed) tooManyAttempts(reply, byAccount.retryAfterSeconds);
+      }
 
       // Unknown emails take as long as known ones and fail the same way.
-      const found = await findUserByEmail(db, email);
       const valid = found
         ? await verifyPassword(found.passwordHash, password)
         : await verifyAgainstNobody(password);
@@ -107,11 +123,17 @@ const authRoutes: RoutePlugin = async (app) => {
           action: 'sign_in_failed',
           subjectUserId: found?.id ?? null,
           ip: request.ip,
-          details: found ? { email } : { email, unknownEmail: true },
+          details: found ? { email, knownDevice: device !== null } : { email, unknownEmail: true },
         });
         throw new AppError('INVALID_CREDENTIALS');
       }
-      await reset(db, accountKey);
+      if (device) {
+        await reset(db, deviceKey);
+      } else {
+        // The owner is back: the account's delay starts over, and the address is not blamed.
+        await reset(db, accountKey);
+        await release(db, addressKey);
+      }
       if (found.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
       if (found.role === 'agency' && (await agencyStatusOf(db, found.agencyId)) !== 'active') {
         throw new AppError('AGENCY_DISABLED');

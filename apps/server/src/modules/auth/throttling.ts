@@ -1,11 +1,34 @@
 import type { FastifyReply } from 'fastify';
 import { AppError } from '@server/lib/errors';
-import type { ThrottleRule } from '@server/modules/throttle/throttle';
+import type { DelayRule, ThrottleRule } from '@server/modules/throttle/throttle';
 
-/** Failed sign-ins per account before it is locked for the rest of the window. */
-export const ACCOUNT_FAILURES: ThrottleRule = { limit: 5, windowSeconds: 15 * 60 };
-/** Sign-in attempts per IP address, successful or not. */
-export const IP_SIGN_INS: ThrottleRule = { limit: 30, windowSeconds: 15 * 60 };
+/*
+ * Sign-in throttling without lockouts (docs/SECURITY.md "Sign-in throttling without lockouts"):
+ * a wrong password from anywhere must not keep an account's owner out.
+ */
+
+/**
+ * Sign-ins to one account from browsers it has not signed in on: five at once, then 30 s, 1, 2,
+ * 4, 8 minutes and at most 15 minutes between attempts; forgotten an hour after the last one.
+ * About a dozen guesses in the first hour and four an hour after that, where a lock let through
+ * twenty an hour and kept the owner out.
+ */
+export const ACCOUNT_DELAYS: DelayRule = {
+  freeAttempts: 5,
+  firstDelaySeconds: 30,
+  longestDelaySeconds: 15 * 60,
+  forgetAfterSeconds: 60 * 60,
+};
+/**
+ * Wrong passwords from one known browser (known-devices.ts) for its account: its owner's typing,
+ * or someone at the owner's own computer.
+ */
+export const DEVICE_FAILURES: ThrottleRule = { limit: 10, windowSeconds: 15 * 60 };
+/**
+ * Failed and refused sign-ins per IP address from browsers not known to the account; successful
+ * ones are taken back, so an office whose staff share one address signs in all day.
+ */
+export const IP_SIGN_IN_FAILURES: ThrottleRule = { limit: 30, windowSeconds: 15 * 60 };
 /** New accounts per IP address. */
 export const IP_SIGN_UPS: ThrottleRule = { limit: 10, windowSeconds: 60 * 60 };
 /** Wrong current passwords per user when changing the password. */

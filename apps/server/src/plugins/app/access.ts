@@ -26,6 +26,11 @@ import {
   type SessionRecord,
   type SignedInUser,
 } from '@server/modules/auth/sessions';
+import {
+  KNOWN_DEVICE_DAYS,
+  knownDeviceOf,
+  rememberDevice,
+} from '@server/modules/auth/known-devices';
 
 /**
  * Who may call an /api route, declared in the route's config and enforced here for every route,
@@ -57,9 +62,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SignedInUser | null;
     session: SessionRecord | null;
+    /** This browser's device id for `userId` if that account signed in on it before. */
+    knownDeviceOf(userId: string): string | null;
   }
   interface FastifyReply {
-    /** Signs `userId` in with a brand-new session (the old one, if any, ends). */
+    /**
+     * Signs `userId` in with a brand-new session (the old one, if any, ends), and remembers this
+     * browser as one the account has used (modules/auth/known-devices.ts).
+     */
     startSession(userId: string): Promise<SessionRecord>;
     /** Signs the current session out. */
     endSession(): Promise<void>;
@@ -83,9 +93,12 @@ export function cookieNamesFor(secure: boolean) {
     session: name(SESSION_COOKIE),
     anonymous: name(ANONYMOUS_COOKIE),
     xsrf: name(XSRF_COOKIE),
+    knownDevice: name(KNOWN_DEVICE_COOKIE),
   };
 }
 export const ANONYMOUS_COOKIE = 'portal_anon';
+/** Signed tokens of the accounts that signed in on this browser (modules/auth/known-devices.ts). */
+export const KNOWN_DEVICE_COOKIE = 'portal_device';
 /** Where an older version kept the anti-forgery secret (docs/SECURITY.md "Keys"). */
 const RETIRED_CSRF_SECRET_SETTING = 'csrf_secret';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -109,6 +122,10 @@ export default fp(
 
     app.decorateRequest('user', null);
     app.decorateRequest('session', null);
+    const deviceKey = app.keyFor('known-devices');
+    app.decorateRequest('knownDeviceOf', function (this: FastifyRequest, userId: string) {
+      return knownDeviceOf(deviceKey, this.cookies[names.knownDevice], userId);
+    });
 
     app.decorate('signedInUser', (request: FastifyRequest) => {
       if (!request.user) throw new AppError('UNAUTHENTICATED');
@@ -128,6 +145,11 @@ export default fp(
         httpOnly: true,
         maxAge: lifetime.maxHours * 3600,
       });
+      this.setCookie(
+        names.knownDevice,
+        rememberDevice(deviceKey, request.cookies[names.knownDevice], userId),
+        { ...baseCookie, httpOnly: true, maxAge: KNOWN_DEVICE_DAYS * 24 * 3600 },
+      );
       request.session = session;
       // The anonymous id (and the token bound to it) served only until sign-in.
       if (request.cookies[names.anonymous]) this.clearCookie(names.anonymous, baseCookie);

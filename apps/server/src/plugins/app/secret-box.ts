@@ -8,7 +8,7 @@ declare module 'fastify' {
     /** Encrypts secrets kept in the database (merchant API secrets, link tokens). */
     secretBox: SecretBox;
     /**
-     * A 32-byte key for one purpose ('anti-forgery', 'rate-quotes'), derived from the master
+     * A 32-byte key for one purpose ('anti-forgery', 'rate-quotes', 'known-devices'), derived from the master
      * key with HKDF-SHA256: one key per purpose, none of them stored anywhere.
      */
     keyFor(purpose: KeyPurpose): Buffer;
@@ -16,7 +16,7 @@ declare module 'fastify' {
 }
 
 /** What the derived keys are for; a new purpose gets a new, unrelated key. */
-export type KeyPurpose = 'anti-forgery' | 'rate-quotes';
+export type KeyPurpose = 'anti-forgery' | 'rate-quotes' | 'known-devices';
 
 /**
  * Decorates the app with `app.secretBox` and `app.keyFor`, from the master key: ENCRYPTION_KEY or

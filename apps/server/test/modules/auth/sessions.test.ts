@@ -3,6 +3,7 @@ import type { App } from '@server/lib/zod-routes';
 import { BrowserClient, GOOD_PASSWORD } from '@test/browser-client';
 import { buildTestApp } from '@test/helpers';
 import { createUser, replayCookies, sessionsOf, signIn, whoIs } from '@test/identity';
+import { KNOWN_DEVICE_COOKIE } from '@server/plugins/app/access';
 
 const SESSION = 'portal_session';
 
@@ -37,8 +38,17 @@ describe('session cookies', () => {
       const cookies = [...visit.cookies, ...signedIn.cookies];
       // Over HTTPS every name carries __Host-: Secure, Path=/ and no Domain, as the prefix asks.
       expect(new Set(cookies.map((each) => each.name))).toEqual(
-        new Set(['__Host-XSRF-TOKEN', '__Host-portal_anon', `__Host-${SESSION}`]),
+        new Set([
+          '__Host-XSRF-TOKEN',
+          '__Host-portal_anon',
+          `__Host-${SESSION}`,
+          `__Host-${KNOWN_DEVICE_COOKIE}`,
+        ]),
       );
+      // Only the anti-forgery token is for the page's script to read (a cookie cleared is none).
+      for (const each of cookies.filter((cookie) => cookie.value !== '')) {
+        expect(each.httpOnly ?? false, each.name).toBe(each.name !== '__Host-XSRF-TOKEN');
+      }
       for (const each of cookies) {
         expect(each.secure, each.name).toBe(true);
         expect(each.path, each.name).toBe('/');
