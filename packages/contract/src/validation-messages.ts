@@ -25,6 +25,8 @@ export const VALIDATION_MESSAGES_EN = {
   passwordTooShort: 'Password must be more than 8 letter.',
   passwordTooLong: 'Use at most {{max}} characters for the password.',
   passwordMismatch: 'The passwords do not match.',
+  passwordCommon:
+    'This password is too common or has appeared in a data breach. Choose one that is harder to guess.',
   emailInvalid: 'Enter a valid email address.',
   phoneInvalid: 'Enter a full Korean phone number, such as 010-1234-5678 or 02-123-4567.',
   agencyCodeInvalid: 'An agency code has only letters, digits and dashes.',

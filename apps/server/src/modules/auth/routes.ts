@@ -11,6 +11,7 @@ import {
   findUserByEmail,
   insertUser,
 } from '@server/modules/users/repository';
+import { refuseCommonPassword } from './common-passwords';
 import { hashPassword, verifyAgainstNobody, verifyPassword } from './passwords';
 import { toCurrentUser } from './sessions';
 import {
@@ -51,6 +52,7 @@ const authRoutes: RoutePlugin = async (app) => {
       if (!throttled.allowed) tooManyAttempts(reply, throttled.retryAfterSeconds);
 
       const { name, email, phone, password, agencyCode } = request.body;
+      await refuseCommonPassword(password);
       let agencyId: string | null = null;
       if (agencyCode) {
         const agency = await findAgencyByCode(db, agencyCode);

@@ -6,6 +6,7 @@ import {
 import { AppError } from '@server/lib/errors';
 import type { RoutePlugin } from '@server/lib/zod-routes';
 import { recordAuditEvent } from '@server/modules/audit/audit-log';
+import { refuseCommonPassword } from '@server/modules/auth/common-passwords';
 import { hashPassword, verifyPassword } from '@server/modules/auth/passwords';
 import { refuseNameEdit } from '@server/modules/kyc/name-lock';
 import { deleteOtherSessions, toCurrentUser } from '@server/modules/auth/sessions';
@@ -69,6 +70,7 @@ const profileRoutes: RoutePlugin = async (app) => {
         });
       }
 
+      await refuseCommonPassword(password);
       const newHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         await updatePasswordHash(tx, id, newHash);

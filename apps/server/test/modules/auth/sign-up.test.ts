@@ -47,9 +47,22 @@ describe('POST /api/auth/sign-up', () => {
   });
 
   it('accepts 9 characters, and passwords of 64 and more', async () => {
-    for (const password of ['123456789', 'p'.repeat(64), `${'긴 비밀번호 '.repeat(20)}!`]) {
+    for (const password of ['x7#kq2!mz', 'p'.repeat(64), `${'긴 비밀번호 '.repeat(20)}!`]) {
       const { response } = await signUp({ password, confirmPassword: password });
       expect(response.statusCode, password).toBe(201);
+    }
+  });
+
+  it('refuses the most common breached passwords with passwordCommon, whatever their case', async () => {
+    for (const password of ['123456789', 'qwertyuiop', 'Password1', '1Q2W3E4R5T', 'WonBridge123']) {
+      const { response, email } = await signUp({ password, confirmPassword: password });
+      expect(response.statusCode, password).toBe(400);
+      expect(response.json().error, password).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: 'Some fields are not valid.',
+        fields: { password: 'passwordCommon' },
+      });
+      expect((await footprint(app, email)).user).toBeNull();
     }
   });
 

@@ -173,6 +173,20 @@ describe('POST /api/profile/password', () => {
     expect(mismatch.json().error.fields).toEqual({ confirmPassword: 'passwordMismatch' });
   });
 
+  it('refuses a common breached password as the new one, and keeps the old', async () => {
+    const { email, browser } = await signedIn(app);
+    const before = await footprint(app, email);
+    const common = await browser.post('/api/profile/password', change(GOOD_PASSWORD, 'Qwerty123'));
+    expect(common.statusCode).toBe(400);
+    expect(common.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { password: 'passwordCommon' },
+    });
+    const after = await footprint(app, email);
+    expect(after.user?.passwordHash).toBe(before.user?.passwordHash);
+    expect(after.sessions).toBe(before.sessions);
+  });
+
   it('records the change in the audit log', async () => {
     const { id, browser } = await signedIn(app);
     const response = await browser.post('/api/profile/password', change(GOOD_PASSWORD));

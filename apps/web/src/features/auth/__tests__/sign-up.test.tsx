@@ -110,6 +110,42 @@ describe('sign-up dialog', () => {
     expect(describedText(field.email())).not.toContain('attention');
   });
 
+  it('says under the password when the API finds it too common, in both languages', async () => {
+    mockApi.post.mockRejectedValue(
+      apiFailure(400, 'VALIDATION_FAILED', { fields: { password: 'passwordCommon' } }),
+    );
+    await renderApp(<AuthDialogs />, { path: '/?auth=sign-up' });
+    await screen.findByRole('dialog');
+    fillValidForm();
+    submit();
+    await waitFor(() =>
+      expect(describedText(field.password())).toContain(
+        'This password is too common or has appeared in a data breach. Choose one that is harder to guess.',
+      ),
+    );
+    expect(field.password().getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('says it in Korean too', async () => {
+    mockApi.post.mockRejectedValue(
+      apiFailure(400, 'VALIDATION_FAILED', { fields: { password: 'passwordCommon' } }),
+    );
+    await renderApp(<AuthDialogs />, { path: '/?auth=sign-up', language: 'ko' });
+    await screen.findByRole('dialog', { name: '회원가입' });
+    const input = (label: RegExp) => screen.getAllByLabelText(label)[0]!;
+    type(input(/^이름/), '김민준');
+    type(input(/^이메일/), 'minjun@example.com');
+    type(input(/^전화번호/), '010-1234-5678');
+    type(input(/^비밀번호(?! 확인)/), 'qwertyuiop');
+    type(input(/^비밀번호 확인/), 'qwertyuiop');
+    fireEvent.click(screen.getByRole('button', { name: '가입하기' }));
+    await waitFor(() =>
+      expect(describedText(input(/^비밀번호(?! 확인)/))).toContain(
+        '너무 흔하거나 유출된 적이 있는 비밀번호입니다.',
+      ),
+    );
+  });
+
   it('puts "email taken" and an unknown agency code on their inputs', async () => {
     const post = mockApi.post
       .mockRejectedValueOnce(apiFailure(409, 'EMAIL_TAKEN'))
