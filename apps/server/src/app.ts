@@ -14,6 +14,7 @@ import healthRoutes from '@server/modules/health/routes';
 import approvalRoutes from '@server/modules/approvals/routes';
 import auditRoutes from '@server/modules/audit/routes';
 import authRoutes from '@server/modules/auth/routes';
+import passwordResetRoutes from '@server/modules/auth/password-reset-routes';
 import profileRoutes from '@server/modules/profile/routes';
 import userRoutes from '@server/modules/users/routes';
 import agencyRoutes from '@server/modules/agencies/routes';
@@ -43,6 +44,7 @@ import access from '@server/plugins/app/access';
 import demoData from '@server/plugins/app/demo-data';
 import housekeeping from '@server/plugins/app/housekeeping';
 import jobs from '@server/plugins/app/jobs';
+import mailer from '@server/plugins/app/mailer';
 import secretBox from '@server/plugins/app/secret-box';
 import errorHandler, {
   frameworkErrorHandler,
@@ -104,6 +106,7 @@ export function buildApp(config: Config, dependencies: AppDependencies = {}): Ap
   app.register(database, { database: dependencies.database });
   app.register(secretBox);
   app.register(storage);
+  app.register(mailer);
   app.register(demoData);
   app.register(access);
   app.register(jobs);
@@ -114,6 +117,7 @@ export function buildApp(config: Config, dependencies: AppDependencies = {}): Ap
 
   app.register(healthRoutes, { prefix: API_BASE_PATH });
   app.register(authRoutes, { prefix: API_BASE_PATH });
+  app.register(passwordResetRoutes, { prefix: API_BASE_PATH });
   app.register(profileRoutes, { prefix: API_BASE_PATH });
   app.register(userRoutes, { prefix: API_BASE_PATH });
   app.register(agencyRoutes, { prefix: API_BASE_PATH });

@@ -110,6 +110,14 @@ const envSchema = z.object({
   /** Shared secret the bank signs deposit notifications with (HMAC-SHA256). Unset: the webhook
    * refuses every notification; statement import and manual entry still work. */
   BANK_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** smtp:// or smtps:// URL of the mail server, credentials included. Unset: every mail is
+   * written as an .eml file under DATA_DIR/mail and its path logged (lib/mail/mailer.ts). */
+  SMTP_URL: z.string().refine(isSmtpUrl, 'must be an smtp:// or smtps:// URL').optional(),
+  /** The sender of the portal's mail. */
+  MAIL_FROM: z.string().default('WonBridge <no-reply@wonbridge.example>'),
+  /** Where people open the portal, for links in mail (never taken from a request's Host header,
+   * which a caller controls). Defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.string().refine(isWebOrigin, 'must be an http:// or https:// origin').optional(),
   /** Run the background jobs (expired sessions, merchant credit delivery, buy request expiry)
    * in this instance (plugins/app/jobs.ts).
    * Off in tests, which run them step by step. */
@@ -157,6 +165,7 @@ const SECRET_VARIABLES = new Set([
   'SESSION_SECRET',
   'ENCRYPTION_KEY',
   'BANK_WEBHOOK_SECRET',
+  'SMTP_URL',
 ]);
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -200,6 +209,13 @@ export interface Config {
   /** Decimal string. */
   sandboxStartingBalance: string;
   sandboxAccountsPerMerchant: number;
+  /** Undefined: mail is written to `mailDir` instead of sent. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Absolute; `dataDir/mail`. */
+  mailDir: string;
+  /** Origin of the links in mail, without a trailing slash. */
+  publicUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -265,6 +281,10 @@ export function loadConfig(
     sandboxMerchants: parsed.SANDBOX_MERCHANTS ?? parsed.NODE_ENV !== 'production',
     sandboxStartingBalance: parsed.SANDBOX_STARTING_BALANCE,
     sandboxAccountsPerMerchant: parsed.SANDBOX_ACCOUNTS_PER_MERCHANT,
+    smtpUrl: parsed.SMTP_URL,
+    mailFrom: parsed.MAIL_FROM,
+    mailDir: resolve(dataDir, 'mail'),
+    publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
   };
 }
 
@@ -279,6 +299,30 @@ function isPostgresUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return url.protocol === 'postgres:' || url.protocol === 'postgresql:';
+  } catch {
+    return false;
+  }
+}
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+function isWebOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.search === '' &&
+      url.hash === '' &&
+      url.username === '' &&
+      (url.pathname === '/' || url.pathname === '')
+    );
   } catch {
     return false;
   }

@@ -32,7 +32,39 @@ describe('loadConfig', () => {
       sandboxMerchants: true,
       sandboxStartingBalance: '1000',
       sandboxAccountsPerMerchant: 3,
+      smtpUrl: undefined,
+      mailFrom: 'WonBridge <no-reply@wonbridge.example>',
+      mailDir: resolve('/srv/portal/data/mail'),
+      publicUrl: 'http://localhost:3000',
     });
+  });
+
+  it('reads the mail settings and refuses what cannot be a mail server or a site', () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtps://portal:secret@mail.example:465',
+      MAIL_FROM: '원브릿지 <help@wonbridge.example>',
+      PUBLIC_URL: 'https://portal.wonbridge.example/',
+      PORT: '8080',
+    });
+    expect(config).toMatchObject({
+      smtpUrl: 'smtps://portal:secret@mail.example:465',
+      mailFrom: '원브릿지 <help@wonbridge.example>',
+      publicUrl: 'https://portal.wonbridge.example',
+    });
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    for (const [name, value] of [
+      ['SMTP_URL', 'http://mail.example'],
+      ['SMTP_URL', 'smtp://'],
+      ['PUBLIC_URL', 'javascript:alert(1)'],
+      ['PUBLIC_URL', 'https://portal.example/app?x=1'],
+      ['PUBLIC_URL', 'https://user@portal.example'],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(name);
+    }
+    // A mail server's URL carries its password: never echoed in the error.
+    expect(() => loadConfig({ SMTP_URL: 'ftp://portal:hunter2@mail.example' })).toThrow(
+      /^(?!.*hunter2)/s,
+    );
   });
 
   it('reads the sandbox settings, with sandbox merchants off by default in production', () => {

@@ -11,6 +11,8 @@ export const AUDIT_ACTIONS = [
   'sign_out',
   'sign_up',
   'password_changed',
+  'password_reset_requested',
+  'password_reset',
   'profile_changed',
   'kyc_uploaded',
   'kyc_approved',

@@ -133,3 +133,32 @@ export const signInRequestSchema = z.strictObject({
   password: existingPasswordSchema,
 });
 export type SignInRequest = z.input<typeof signInRequestSchema>;
+
+/** The languages a mail can be written in: the page's, when the mail is asked for. */
+export const MAIL_LANGUAGES = ['en', 'ko'] as const;
+export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+
+/** How long a password reset link works (docs/SECURITY.md "Password reset by email"). */
+export const PASSWORD_RESET_MINUTES = 30;
+
+/** "Forgot your password?": the email, and the language the page is in, for the mail. */
+export const passwordResetRequestSchema = z.strictObject({
+  email: emailSchema,
+  language: z.enum(MAIL_LANGUAGES, key('invalid')),
+});
+export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
+
+/** A reset link's token: 32 random bytes, base64url. */
+export const passwordResetTokenSchema = z
+  .string(key('invalid'))
+  .regex(/^[A-Za-z0-9_-]{43}$/, key('invalid'));
+
+/** The new password set from a reset link. */
+export const passwordResetConfirmSchema = z
+  .strictObject({
+    token: passwordResetTokenSchema,
+    password: passwordSchema,
+    confirmPassword: z.string(key('required')),
+  })
+  .refine(confirmMatches, { ...key('passwordMismatch'), path: ['confirmPassword'] });
+export type PasswordResetConfirm = z.input<typeof passwordResetConfirmSchema>;

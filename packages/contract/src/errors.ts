@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'AGENCY_CODE_UNKNOWN',
   'CURRENT_PASSWORD_WRONG',
   'ACCOUNT_DISABLED',
+  // password reset by email (docs/SECURITY.md)
+  'RESET_LINK_INVALID',
   'AGENCY_CODE_TAKEN',
   // a disabled partner agency (docs/decisions/022)
   'AGENCY_DISABLED',

@@ -24,6 +24,7 @@ export const STATUS_BY_CODE = {
   AGENCY_CODE_UNKNOWN: 400,
   CURRENT_PASSWORD_WRONG: 400,
   ACCOUNT_DISABLED: 403,
+  RESET_LINK_INVALID: 400,
   AGENCY_CODE_TAKEN: 409,
   AGENCY_DISABLED: 403,
   AGENCY_CODE_DISABLED: 400,
@@ -114,6 +115,7 @@ export const DEFAULT_MESSAGES = {
   AGENCY_CODE_UNKNOWN: 'No partner agency has this code.',
   CURRENT_PASSWORD_WRONG: 'Your current password is incorrect.',
   ACCOUNT_DISABLED: 'This account is disabled. Please contact support.',
+  RESET_LINK_INVALID: 'This password reset link is not valid any more.',
   AGENCY_CODE_TAKEN: 'Another agency already has this code.',
   AGENCY_DISABLED: 'Your partner agency has been disabled. Please contact support.',
   AGENCY_CODE_DISABLED:

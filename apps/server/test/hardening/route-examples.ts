@@ -31,6 +31,11 @@ export function routeExamples(context: { clientEmail: string }): Record<string, 
       },
     },
     'POST /api/auth/sign-in': { body: { email: 'nobody@example.test', password } },
+    // Nobody has this email, so an accepted request mails no one and writes only its counter.
+    'POST /api/auth/password-reset': { body: { email: 'nobody@example.test', language: 'ko' } },
+    'POST /api/auth/password-reset/confirm': {
+      body: { token: 'A'.repeat(43), password, confirmPassword: password },
+    },
     'PUT /api/profile': { body: { ...person, email: context.clientEmail } },
     'POST /api/profile/password': {
       body: { currentPassword: 'not the password', password, confirmPassword: password },

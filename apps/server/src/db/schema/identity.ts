@@ -99,6 +99,28 @@ export const sessions = pgTable(
 );
 
 /**
+ * Password reset links (docs/SECURITY.md "Password reset by email"): only the SHA-256 of the
+ * token is kept, each link works once (`used_at`), until `expires_at`; asking again replaces
+ * the user's earlier links.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('password_resets_user_idx').on(table.userId),
+    check('password_resets_expiry_after_creation', sql`${table.expiresAt} > ${table.createdAt}`),
+  ],
+);
+
+/**
  * Fixed-window counters for throttling (sign-in per account and per IP, ...). In PostgreSQL so
  * that every server instance counts the same attempts.
  */

@@ -29,6 +29,12 @@ export const DEVICE_FAILURES: ThrottleRule = { limit: 10, windowSeconds: 15 * 60
  * ones are taken back, so an office whose staff share one address signs in all day.
  */
 export const IP_SIGN_IN_FAILURES: ThrottleRule = { limit: 30, windowSeconds: 15 * 60 };
+/** "Forgot your password?" asked per IP address (answered alike for every email). */
+export const IP_RESET_REQUESTS: ThrottleRule = { limit: 10, windowSeconds: 60 * 60 };
+/** Reset mails per account: more are not sent, and the answer does not say so. */
+export const RESET_MAILS_PER_ACCOUNT: ThrottleRule = { limit: 3, windowSeconds: 60 * 60 };
+/** New passwords set from reset links per IP address. */
+export const IP_RESET_CONFIRMS: ThrottleRule = { limit: 20, windowSeconds: 60 * 60 };
 /** New accounts per IP address. */
 export const IP_SIGN_UPS: ThrottleRule = { limit: 10, windowSeconds: 60 * 60 };
 /** Wrong current passwords per user when changing the password. */

@@ -1,12 +1,14 @@
 import { Alert, Anchor, Modal, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { CurrentUser } from '@portal/contract/users';
 import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
 import { useUser } from '@/lib/user/user-context';
 import { toast } from '@/lib/notifications';
 import {
+  AUTH_DIALOGS,
   AUTH_PARAM,
   authDialogPath,
   NEXT_PARAM,
@@ -16,16 +18,25 @@ import {
 } from '@/lib/auth/auth-paths';
 import { announceSession } from '@/lib/auth/session-channel';
 import { setSessionStatus } from '@/lib/auth/session-status';
+import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
+import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
 
 function dialogOf(value: string | null): AuthDialog | null {
-  return value === 'sign-in' || value === 'sign-up' ? value : null;
+  return AUTH_DIALOGS.find((dialog) => dialog === value) ?? null;
+}
+
+/** A reset link's token, from the address's fragment (`#token=…`), which no server ever sees. */
+function tokenOf(hash: string): string {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
 }
 
 /**
  * Sign-in and sign-up, as dialogs over Home opened by `?auth=sign-in` / `?auth=sign-up`
- * (decision 004). Closing one removes the parameters; signing in goes to `next` (a path under
+ * (decision 004), and the two steps of a forgotten password: `?auth=forgot-password` asks for a
+ * link, which the mail brings back as `?auth=reset-password#token=…` (docs/SECURITY.md "Password
+ * reset by email"). Closing one removes the parameters; signing in goes to `next` (a path under
  * /app) or the dashboard.
  */
 export function AuthDialogs() {
@@ -38,8 +49,22 @@ export function AuthDialogs() {
   const next = searchParams.get(NEXT_PARAM);
   const target = safeNextPath(next);
   const sessionEnded = searchParams.get(SESSION_PARAM) === 'ended';
+  const location = useLocation();
+  // The token is read once and the fragment dropped from the address, so it stays in no history
+  // entry, bookmark or screenshot of the address bar.
+  const tokenInAddress = tokenOf(location.hash);
+  const [resetToken, setResetToken] = useState(tokenInAddress);
+  if (tokenInAddress !== '' && tokenInAddress !== resetToken) setResetToken(tokenInAddress);
+  useEffect(() => {
+    if (dialog === 'reset-password' && location.hash !== '') {
+      void navigate({ search: location.search, hash: '' }, { replace: true });
+    }
+  }, [dialog, location.hash, location.search, navigate]);
 
-  if (dialog !== null && isSignedIn) return <Navigate to={target} replace />;
+  // Signed in already: nothing to sign in to. A reset link still opens (it ends every session).
+  if (dialog !== null && dialog !== 'reset-password' && isSignedIn) {
+    return <Navigate to={target} replace />;
+  }
 
   const close = () =>
     setSearchParams(
@@ -67,7 +92,18 @@ export function AuthDialogs() {
     void navigate(target, { replace: true });
   };
 
-  const title = dialog === 'sign-up' ? t('signUp.title') : t('signIn.title');
+  const titles: Record<AuthDialog, string> = {
+    'sign-in': t('signIn.title'),
+    'sign-up': t('signUp.title'),
+    'forgot-password': t('forgotPassword.title'),
+    'reset-password': t('resetPassword.title'),
+  };
+  const title = titles[dialog ?? 'sign-in'];
+
+  const passwordChanged = () => {
+    toast('success', { message: t('resetPassword.done') });
+    void navigate(authDialogPath('sign-in'), { replace: true });
+  };
 
   return (
     <Modal
@@ -95,6 +131,20 @@ export function AuthDialogs() {
             </Anchor>
           </Text>
         </>
+      ) : dialog === 'forgot-password' ? (
+        <>
+          <Text fz="sm" c="dark.7" mb="md">
+            {t('forgotPassword.lead')}
+          </Text>
+          <ForgotPasswordForm />
+          <Text fz="sm" ta="center" mt="md">
+            <Anchor component={Link} to={authDialogPath('sign-in', next)} replace fw={600} inherit>
+              {t('forgotPassword.toSignIn')}
+            </Anchor>
+          </Text>
+        </>
+      ) : dialog === 'reset-password' ? (
+        <ResetPasswordForm token={resetToken} onDone={passwordChanged} />
       ) : (
         <>
           {sessionEnded ? (
@@ -103,6 +153,17 @@ export function AuthDialogs() {
             </Alert>
           ) : null}
           <SignInForm onSignedIn={(user) => done(user, t('signIn.success', { name: user.name }))} />
+          <Text fz="sm" ta="center" mt="sm">
+            <Anchor
+              component={Link}
+              to={authDialogPath('forgot-password', next)}
+              replace
+              fw={600}
+              inherit
+            >
+              {t('signIn.forgotPassword')}
+            </Anchor>
+          </Text>
           <Text fz="sm" ta="center" mt="md">
             {t('signIn.noAccount')}{' '}
             <Anchor component={Link} to={authDialogPath('sign-up', next)} replace fw={600} inherit>
