@@ -149,6 +149,14 @@ const envSchema = z.object({
     .transform(Number)
     .refine((limit) => limit >= 1 && limit <= 50, 'must be a whole number from 1 to 50')
     .default(3),
+  /** Identity images this instance decodes at once (docs/SECURITY.md "Image uploads"): each can
+   * take a core and up to a few hundred MB while it decodes. More wait for a slot. */
+  IMAGE_UPLOADS_AT_ONCE: z
+    .string()
+    .regex(/^\d{1,2}$/, 'must be a whole number from 1 to 16')
+    .transform(Number)
+    .refine((count) => count >= 1 && count <= 16, 'must be a whole number from 1 to 16')
+    .default(2),
 });
 
 /** Values that may carry credentials are never echoed back in error messages. */
@@ -200,6 +208,7 @@ export interface Config {
   /** Decimal string. */
   sandboxStartingBalance: string;
   sandboxAccountsPerMerchant: number;
+  imageUploadsAtOnce: number;
 }
 
 export class ConfigError extends Error {
@@ -265,6 +274,7 @@ export function loadConfig(
     sandboxMerchants: parsed.SANDBOX_MERCHANTS ?? parsed.NODE_ENV !== 'production',
     sandboxStartingBalance: parsed.SANDBOX_STARTING_BALANCE,
     sandboxAccountsPerMerchant: parsed.SANDBOX_ACCOUNTS_PER_MERCHANT,
+    imageUploadsAtOnce: parsed.IMAGE_UPLOADS_AT_ONCE,
   };
 }
 
