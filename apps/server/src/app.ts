@@ -22,6 +22,7 @@ import agencyClientRoutes from '@server/modules/agency-clients/routes';
 import agencyDashboardRoutes from '@server/modules/agency-dashboard/routes';
 import kycRoutes from '@server/modules/kyc/routes';
 import nameChangeRoutes from '@server/modules/kyc/name-change-routes';
+import identityUploads from '@server/modules/kyc/uploads-in-flight';
 import accountRoutes from '@server/modules/accounts/routes';
 import agencyBankAccountRoutes from '@server/modules/agency-bank-account/routes';
 import payeeRoutes from '@server/modules/payees/routes';
@@ -112,6 +113,7 @@ export function buildApp(config: Config, dependencies: AppDependencies = {}): Ap
   app.register(jobs);
   app.register(housekeeping);
   app.register(merchantAdapters);
+  app.register(identityUploads);
   app.register(live);
   app.register(moneyWorkers);
 

@@ -157,6 +157,14 @@ const envSchema = z.object({
     .transform(Number)
     .refine((limit) => limit >= 1 && limit <= 50, 'must be a whole number from 1 to 50')
     .default(3),
+  /** Identity images this instance decodes at once (docs/SECURITY.md "Image uploads"): each can
+   * take a core and up to a few hundred MB while it decodes. More wait for a slot. */
+  IMAGE_UPLOADS_AT_ONCE: z
+    .string()
+    .regex(/^\d{1,2}$/, 'must be a whole number from 1 to 16')
+    .transform(Number)
+    .refine((count) => count >= 1 && count <= 16, 'must be a whole number from 1 to 16')
+    .default(2),
 });
 
 /** Values that may carry credentials are never echoed back in error messages. */
@@ -209,6 +217,7 @@ export interface Config {
   /** Decimal string. */
   sandboxStartingBalance: string;
   sandboxAccountsPerMerchant: number;
+  imageUploadsAtOnce: number;
   /** Undefined: mail is written to `mailDir` instead of sent. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -281,6 +290,7 @@ export function loadConfig(
     sandboxMerchants: parsed.SANDBOX_MERCHANTS ?? parsed.NODE_ENV !== 'production',
     sandboxStartingBalance: parsed.SANDBOX_STARTING_BALANCE,
     sandboxAccountsPerMerchant: parsed.SANDBOX_ACCOUNTS_PER_MERCHANT,
+    imageUploadsAtOnce: parsed.IMAGE_UPLOADS_AT_ONCE,
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
     mailDir: resolve(dataDir, 'mail'),

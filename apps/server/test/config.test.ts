@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       sandboxMerchants: true,
       sandboxStartingBalance: '1000',
       sandboxAccountsPerMerchant: 3,
+      imageUploadsAtOnce: 2,
       smtpUrl: undefined,
       mailFrom: 'WonBridge <no-reply@wonbridge.example>',
       mailDir: resolve('/srv/portal/data/mail'),
@@ -65,6 +66,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMTP_URL: 'ftp://portal:hunter2@mail.example' })).toThrow(
       /^(?!.*hunter2)/s,
     );
+  });
+
+  it('reads how many identity images an instance decodes at once', () => {
+    expect(loadConfig({ IMAGE_UPLOADS_AT_ONCE: '16' }).imageUploadsAtOnce).toBe(16);
+    for (const value of ['0', '17', '1.5', 'many']) {
+      expect(() => loadConfig({ IMAGE_UPLOADS_AT_ONCE: value }), value).toThrow(
+        /IMAGE_UPLOADS_AT_ONCE must be a whole number from 1 to 16/,
+      );
+    }
   });
 
   it('reads the sandbox settings, with sandbox merchants off by default in production', () => {

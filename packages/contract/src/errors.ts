@@ -37,6 +37,10 @@ export const ERROR_CODES = [
   // files
   'FILE_REQUIRED',
   'FILE_TYPE_NOT_ALLOWED',
+  // images refused before or while decoding, and uploads beyond those in flight (docs/SECURITY.md)
+  'IMAGE_TOO_LARGE',
+  'IMAGE_PROCESSING_TIMEOUT',
+  'UPLOADS_BUSY',
   'KYC_ALREADY_REVIEWED',
   // merchants and accounts
   'MERCHANT_UNAVAILABLE',

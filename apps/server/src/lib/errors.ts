@@ -31,6 +31,11 @@ export const STATUS_BY_CODE = {
   AGENCY_NOT_TAKING_BUYS: 409,
   FILE_REQUIRED: 400,
   FILE_TYPE_NOT_ALLOWED: 415,
+  // The file arrived whole and is an image; what it decodes into is refused (not its bytes: 413).
+  IMAGE_TOO_LARGE: 422,
+  IMAGE_PROCESSING_TIMEOUT: 422,
+  // Too many uploads at once, not an outage: 503 here means the service is down to be waited out.
+  UPLOADS_BUSY: 429,
   KYC_ALREADY_REVIEWED: 409,
   MERCHANT_UNAVAILABLE: 503,
   MERCHANT_ACCOUNT_REJECTED: 400,
@@ -124,6 +129,11 @@ export const DEFAULT_MESSAGES = {
     'Your partner agency is not taking new buy requests at the moment. Please contact support.',
   FILE_REQUIRED: 'Choose a file to upload.',
   FILE_TYPE_NOT_ALLOWED: 'This file type is not accepted.',
+  IMAGE_TOO_LARGE: 'This image is too large to process. Send a smaller photo.',
+  IMAGE_PROCESSING_TIMEOUT:
+    'This image took too long to process. Send a smaller photo, or save it as JPEG and send it again.',
+  UPLOADS_BUSY:
+    'Too many uploads are being processed right now. Wait a few seconds and send the file again.',
   KYC_ALREADY_REVIEWED: 'This document has already been reviewed.',
   MERCHANT_UNAVAILABLE: 'The merchant is not answering right now. Try again in a few minutes.',
   MERCHANT_ACCOUNT_REJECTED: 'The merchant did not accept this account number and password.',
@@ -203,6 +213,8 @@ export interface AppErrorOptions {
   fields?: Record<string, string>;
   /** The underlying error, logged server-side and never sent to the client. */
   cause?: unknown;
+  /** Seconds after which the same request may succeed: sent as the Retry-After header. */
+  retryAfterSeconds?: number;
 }
 
 /**
@@ -215,6 +227,7 @@ export interface AppErrorOptions {
 export class AppError extends Error {
   readonly status: number;
   readonly fields: Record<string, string> | undefined;
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     readonly code: ErrorCode,
@@ -225,6 +238,7 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.status = STATUS_BY_CODE[code];
     this.fields = options.fields;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

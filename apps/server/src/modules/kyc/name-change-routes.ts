@@ -15,6 +15,7 @@ import { readUpload } from '@server/lib/upload';
 import type { RoutePlugin } from '@server/lib/zod-routes';
 import multipart from '@server/plugins/external/multipart';
 import { prepareUpload, sendIdentityFile } from './file-content';
+import { clientGoneSignal } from './uploads-in-flight';
 import {
   decideNameChange,
   findNameChange,
@@ -81,39 +82,46 @@ const nameChangeRoutes: RoutePlugin = async (app) => {
     },
     async (request, reply) => {
       const user = app.signedInUser(request);
-      const received = await readUpload(request, [NAME_CHANGE_NAME_FIELD]);
-      const parsed = nameChangeFieldsSchema.safeParse({ name: received.fields.name ?? '' });
-      if (!parsed.success) {
-        const message = parsed.error.issues[0]?.message ?? 'invalid';
-        throw new AppError('VALIDATION_FAILED', undefined, { fields: { name: message } });
-      }
-      // Checked again inside the transaction; these only save decoding a file for nothing.
-      if (!(await isNameLocked(db, user.id))) {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          'Your name is not verified yet: change it in your personal information.',
-        );
-      }
-      await refuseWhileBuyOpen(db, user.id);
+      // One count with the KYC uploads: the same person, the same decoding (uploads-in-flight.ts).
+      return app.identityUploads.forPerson(user.id, async () => {
+        const received = await readUpload(request, [NAME_CHANGE_NAME_FIELD]);
+        const parsed = nameChangeFieldsSchema.safeParse({ name: received.fields.name ?? '' });
+        if (!parsed.success) {
+          const message = parsed.error.issues[0]?.message ?? 'invalid';
+          throw new AppError('VALIDATION_FAILED', undefined, { fields: { name: message } });
+        }
+        // Checked again inside the transaction; these only save decoding a file for nothing.
+        if (!(await isNameLocked(db, user.id))) {
+          throw new AppError(
+            'VALIDATION_FAILED',
+            'Your name is not verified yet: change it in your personal information.',
+          );
+        }
+        await refuseWhileBuyOpen(db, user.id);
 
-      // The document is an identity card: images only, stripped and re-encoded like any other.
-      const prepared = await prepareUpload('id_front', received.bytes);
-      const storageKey = newStorageKey('kyc');
-      await app.storage.put(storageKey, prepared.bytes, prepared.contentType);
-      try {
-        const saved = await submitNameChange(db, {
-          userId: user.id,
-          requestedName: parsed.data.name,
-          storageKey,
-          contentType: prepared.contentType,
-          sizeBytes: prepared.bytes.length,
-          ip: request.ip,
-        });
-        return reply.code(201).send(toNameChangeRequest(saved));
-      } catch (error) {
-        await deleteFileQuietly(request, storageKey);
-        throw error;
-      }
+        // The document is an identity card: images only, stripped and re-encoded like any other.
+        const prepared = await prepareUpload(
+          'id_front',
+          received.bytes,
+          app.identityUploads.imageProcessing(clientGoneSignal(reply)),
+        );
+        const storageKey = newStorageKey('kyc');
+        await app.storage.put(storageKey, prepared.bytes, prepared.contentType);
+        try {
+          const saved = await submitNameChange(db, {
+            userId: user.id,
+            requestedName: parsed.data.name,
+            storageKey,
+            contentType: prepared.contentType,
+            sizeBytes: prepared.bytes.length,
+            ip: request.ip,
+          });
+          return reply.code(201).send(toNameChangeRequest(saved));
+        } catch (error) {
+          await deleteFileQuietly(request, storageKey);
+          throw error;
+        }
+      });
     },
   );
 

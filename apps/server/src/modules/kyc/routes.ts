@@ -17,6 +17,7 @@ import { AppError } from '@server/lib/errors';
 import type { RoutePlugin } from '@server/lib/zod-routes';
 import multipart from '@server/plugins/external/multipart';
 import { prepareUpload, sendIdentityFile } from './file-content';
+import { clientGoneSignal } from './uploads-in-flight';
 import {
   decideDocument,
   deleteOwnDocument,
@@ -44,6 +45,7 @@ function notFound(): AppError {
  * included, is told a document does not exist, so ids reveal nothing.
  *
  *   POST   /kyc/documents/:kind                     multipart, one file in `file` -> 201 document
+ *                                                   (at most two at once a person: uploads-in-flight.ts)
  *   GET    /kyc/documents                           the current document of each kind
  *   GET    /kyc/documents/:id/file                  the stored bytes (owner, operators)
  *   DELETE /kyc/documents/:id                       204 (owner, not once approved)
@@ -80,32 +82,40 @@ const kycRoutes: RoutePlugin = async (app) => {
     async (request, reply) => {
       const user = app.signedInUser(request);
       const { kind } = request.params;
-      const received = await readUploadedFile(request);
+      return app.identityUploads.forPerson(user.id, async () => {
+        const received = await readUploadedFile(request);
 
-      // Checked again inside the transaction; this only saves decoding a file for nothing.
-      const current = await findCurrentDocument(db, user.id, kind);
-      if (current?.status === 'approved') throw new AppError('KYC_ALREADY_REVIEWED');
+        // Checked again inside the transaction; this only saves decoding a file for nothing.
+        const current = await findCurrentDocument(db, user.id, kind);
+        if (current?.status === 'approved') throw new AppError('KYC_ALREADY_REVIEWED');
 
-      const prepared = await prepareUpload(kind, received);
-      const storageKey = newStorageKey('kyc');
-      await app.storage.put(storageKey, prepared.bytes, prepared.contentType);
-
-      let result;
-      try {
-        result = await replaceCurrentDocument(db, {
-          userId: user.id,
+        const prepared = await prepareUpload(
           kind,
-          storageKey,
-          contentType: prepared.contentType,
-          sizeBytes: prepared.bytes.length,
-          ip: request.ip,
-        });
-      } catch (error) {
-        await deleteFileQuietly(request, storageKey);
-        throw error;
-      }
-      if (result.replacedStorageKey) await deleteFileQuietly(request, result.replacedStorageKey);
-      return reply.code(201).send(toKycDocument(result.document));
+          received,
+          app.identityUploads.imageProcessing(clientGoneSignal(reply)),
+        );
+        const storageKey = newStorageKey('kyc');
+        await app.storage.put(storageKey, prepared.bytes, prepared.contentType);
+
+        let result;
+        try {
+          result = await replaceCurrentDocument(db, {
+            userId: user.id,
+            kind,
+            storageKey,
+            contentType: prepared.contentType,
+            sizeBytes: prepared.bytes.length,
+            ip: request.ip,
+          });
+        } catch (error) {
+          await deleteFileQuietly(request, storageKey);
+          throw error;
+        }
+        if (result.replacedStorageKey) {
+          await deleteFileQuietly(request, result.replacedStorageKey);
+        }
+        return reply.code(201).send(toKycDocument(result.document));
+      });
     },
   );
 

@@ -121,8 +121,15 @@ export default fp(
       } else {
         request.log.info({ code: body.error.code, fields: body.error.fields }, body.error.message);
       }
-      // An outage says when to try again: a client (and the web's retry) waits that long.
-      if (status === 503) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      // An outage says when to try again: a client (and the web's retry) waits that long. So
+      // does an answer that knows when the same request may succeed (uploads busy).
+      const retryAfter =
+        error instanceof AppError && error.retryAfterSeconds !== undefined
+          ? error.retryAfterSeconds
+          : status === 503
+            ? RETRY_AFTER_SECONDS
+            : undefined;
+      if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
       return reply.code(status).type('application/json; charset=utf-8').send(body);
     });
   },

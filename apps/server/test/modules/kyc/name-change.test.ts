@@ -9,7 +9,7 @@ import {
   type MoneyKit,
   type Person,
 } from '../money/money-test-kit';
-import { multipartBody, phoneJpeg } from './kyc-test-kit';
+import { filesUnder, multipartBody, phoneJpeg, pixelFloodPng } from './kyc-test-kit';
 
 /**
  * The name deposits are matched by (docs/decisions/010): locked once an identity document is
@@ -280,6 +280,22 @@ describe('name-change requests', () => {
       .from(nameChangeRequests)
       .where(and(eq(nameChangeRequests.userId, person.id)));
     expect(rows).toHaveLength(0);
+  });
+
+  it('refuses the pixel flood from its header with 422 IMAGE_TOO_LARGE, and stores nothing', async () => {
+    const person = await kit.person();
+    const filesBefore = await filesUnder(uploads.path);
+    const flood = await requestNameChange(person, uniqueKoreanName(), pixelFloodPng());
+    expect(flood.statusCode).toBe(422);
+    expect(flood.json()).toMatchObject({ error: { code: 'IMAGE_TOO_LARGE' } });
+    const rows = await kit.app.db
+      .select()
+      .from(nameChangeRequests)
+      .where(eq(nameChangeRequests.userId, person.id));
+    expect(rows).toHaveLength(0);
+    expect(await filesUnder(uploads.path)).toEqual(filesBefore);
+    // A phone photo still goes through.
+    expect((await requestNameChange(person, uniqueKoreanName())).statusCode).toBe(201);
   });
 
   it('nobody approves their own request', async () => {

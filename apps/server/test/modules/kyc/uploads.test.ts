@@ -1,11 +1,13 @@
 import { DEFAULT_DEPLOYMENT_ROLE } from '@portal/contract/http';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { MAX_KYC_FILE_BYTES, kycDocumentSchema, type KycDocument } from '@portal/contract/kyc';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditEvents, kycDocuments, users } from '@server/db/schema';
+import { PROCESSING_TIMEOUT_SECONDS } from '@server/modules/kyc/file-content';
 import {
   MINIMAL_PDF,
   filesUnder,
@@ -13,6 +15,7 @@ import {
   kycTestKit,
   multipartBody,
   phoneJpeg,
+  pixelFloodPng,
   png,
   pngClaiming,
   upload,
@@ -32,6 +35,15 @@ afterEach(() => {
 });
 
 const STORED_KEY = /^kyc\/[0-9a-f]{2}\/[0-9a-f-]{36}$/;
+
+/** A promise the test resolves when it chooses. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+}
 
 async function storedKeysOf(person: Person): Promise<string[]> {
   const rows = await kit.app.db
@@ -330,12 +342,27 @@ describe('refused uploads write nothing', () => {
     await refused(response, 415, 'FILE_TYPE_NOT_ALLOWED');
   });
 
-  it('refuses an image that claims an absurd number of pixels with 415', async () => {
+  it('refuses an image that claims an absurd number of pixels with 422, from its header', async () => {
     const response = await upload(person.browser, 'selfie', {
       data: pngClaiming(30_000, 30_000),
       contentType: 'image/png',
     });
-    await refused(response, 415, 'FILE_TYPE_NOT_ALLOWED');
+    await refused(response, 422, 'IMAGE_TOO_LARGE');
+  });
+
+  it('refuses the pixel flood (7700x7700 interlaced 16-bit RGBA) with 422 IMAGE_TOO_LARGE', async () => {
+    const decode = vi.spyOn(sharp.prototype, 'toBuffer');
+    const response = await upload(person.browser, 'id_front', {
+      data: pixelFloodPng(),
+      filename: 'flood.png',
+      contentType: 'image/png',
+    });
+    await refused(response, 422, 'IMAGE_TOO_LARGE');
+    expect(response.json().error.message).toBe(
+      'This image is too large to process. Send a smaller photo.',
+    );
+    // Refused from its header: not one pixel was decoded.
+    expect(decode).not.toHaveBeenCalled();
   });
 
   it('refuses an empty file and a form without a file with FILE_REQUIRED', async () => {
@@ -465,6 +492,94 @@ describe('limits', () => {
     );
   });
 
+  it('lets a person have two uploads in flight: a third is refused at once, then slots come back', async () => {
+    const person = await kit.person();
+    const neighbour = await kit.person();
+    const storage = kit.app.storage;
+    const put = storage.put.bind(storage);
+    const held = gate();
+    const bothInFlight = gate();
+    let arrived = 0;
+    const holdPut: typeof storage.put = async (key, bytes, contentType) => {
+      arrived += 1;
+      if (arrived === 2) bothInFlight.open();
+      await held.opened;
+      return put(key, bytes, contentType);
+    };
+    vi.spyOn(storage, 'put').mockImplementationOnce(holdPut).mockImplementationOnce(holdPut);
+
+    const first = upload(person.browser, 'id_front', { data: await png() });
+    const second = upload(person.browser, 'id_back', { data: await webp() });
+    await bothInFlight.opened;
+    const third = await upload(person.browser, 'selfie', { data: await png() });
+    expect(third.statusCode).toBe(429);
+    expect(third.json().error.code).toBe('UPLOADS_BUSY');
+    expect(third.headers['retry-after']).toBe('5');
+    // Counted per person: someone else uploads meanwhile.
+    expect((await upload(neighbour.browser, 'selfie', { data: await png() })).statusCode).toBe(201);
+
+    held.open();
+    expect([(await first).statusCode, (await second).statusCode]).toEqual([201, 201]);
+    expect(kit.app.identityUploads.inFlight()).toEqual({ uploads: 0, images: 0, waiting: 0 });
+    expect((await upload(person.browser, 'selfie', { data: await png() })).statusCode).toBe(201);
+  });
+
+  it('gives the slots back after refusals, failures and a client that left mid-upload', async () => {
+    const person = await kit.person();
+    // More of each than a person may have at once: each one's slot came back.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const flood = await upload(person.browser, 'selfie', { data: pixelFloodPng() });
+      expect(flood.json().error.code).toBe('IMAGE_TOO_LARGE');
+      const notImage = await upload(person.browser, 'selfie', { data: 'not an image' });
+      expect(notImage.json().error.code).toBe('FILE_TYPE_NOT_ALLOWED');
+      vi.spyOn(kit.app.storage, 'put').mockRejectedValueOnce(new Error('disk full'));
+      expect((await upload(person.browser, 'selfie', { data: await png() })).statusCode).toBe(500);
+    }
+
+    // The connection breaks halfway through the body.
+    const body = multipartBody([
+      { name: 'file', filename: 'a.png', contentType: 'image/png', data: await png() },
+    ]);
+    const stream = new PassThrough();
+    const cut = person.browser.post('/api/kyc/documents/selfie', undefined, {
+      payload: stream,
+      headers: body.headers,
+    });
+    stream.write(body.payload.subarray(0, 100));
+    await vi.waitFor(() => expect(kit.app.identityUploads.inFlight().uploads).toBe(1));
+    stream.destroy(new Error('connection reset'));
+    await cut.catch(() => undefined);
+    await vi.waitFor(() =>
+      expect(kit.app.identityUploads.inFlight()).toEqual({ uploads: 0, images: 0, waiting: 0 }),
+    );
+
+    expect((await upload(person.browser, 'selfie', { data: await png() })).statusCode).toBe(201);
+  });
+
+  it('decodes two images at once on an instance: a third waits its turn, then goes through', async () => {
+    const people = [await kit.person(), await kit.person(), await kit.person()];
+    const image = await png();
+    const real = sharp.prototype.toBuffer;
+    const held = gate();
+    const holdDecoding = async function (this: ReturnType<typeof sharp>) {
+      await held.opened;
+      return real.call(this);
+    };
+    vi.spyOn(sharp.prototype, 'toBuffer')
+      .mockImplementationOnce(holdDecoding)
+      .mockImplementationOnce(holdDecoding);
+
+    const responses = people.map((person) => upload(person.browser, 'selfie', { data: image }));
+    await vi.waitFor(() =>
+      expect(kit.app.identityUploads.inFlight()).toEqual({ uploads: 3, images: 2, waiting: 1 }),
+    );
+    held.open();
+    expect((await Promise.all(responses)).map((response) => response.statusCode)).toEqual([
+      201, 201, 201,
+    ]);
+    expect(kit.app.identityUploads.inFlight()).toEqual({ uploads: 0, images: 0, waiting: 0 });
+  });
+
   it('answers HEAD on a file with its headers only', async () => {
     const person = await kit.person();
     const document = (await upload(person.browser, 'bank_book', { data: MINIMAL_PDF })).json();
@@ -485,6 +600,35 @@ describe('limits', () => {
 });
 
 describe('failures leave nothing half-written', () => {
+  it('answers a processing timeout as IMAGE_PROCESSING_TIMEOUT, not as a wrong file type', async () => {
+    const person = await kit.person();
+    const image = await png();
+    const uploads = kit.app.identityUploads;
+    const timeout = vi.spyOn(sharp.prototype, 'timeout');
+    // What sharp rejects with when libvips gives up on a pipeline at its timeout.
+    vi.spyOn(sharp.prototype, 'toBuffer').mockRejectedValueOnce(
+      new Error(
+        'timeout: 24% complete\nVipsImage: killed for image "temp-33"\nvips2png: unable to write to target target',
+      ),
+    );
+    uploads.timeoutSeconds = 1;
+    let response;
+    try {
+      response = await upload(person.browser, 'selfie', { data: image });
+    } finally {
+      uploads.timeoutSeconds = PROCESSING_TIMEOUT_SECONDS;
+    }
+    expect(timeout).toHaveBeenCalledWith({ seconds: 1 });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toEqual({
+      code: 'IMAGE_PROCESSING_TIMEOUT',
+      message:
+        'This image took too long to process. Send a smaller photo, or save it as JPEG and send it again.',
+    });
+    expect(await storedKeysOf(person)).toEqual([]);
+    expect(uploads.inFlight()).toEqual({ uploads: 0, images: 0, waiting: 0 });
+  });
+
   it('stores no row when storing the file fails', async () => {
     const person = await kit.person();
     vi.spyOn(kit.app.storage, 'put').mockRejectedValueOnce(new Error('disk full'));

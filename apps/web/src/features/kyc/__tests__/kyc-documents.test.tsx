@@ -161,6 +161,65 @@ describe('verification documents', () => {
     );
   });
 
+  it.each([
+    [
+      'en',
+      'Selfie',
+      [
+        [
+          422,
+          'IMAGE_TOO_LARGE',
+          'This image is too large to process. Please send a smaller photo: an ordinary phone photo of the document is fine.',
+        ],
+        [
+          422,
+          'IMAGE_PROCESSING_TIMEOUT',
+          'This image took too long to process. Please send a smaller photo, or save it as JPEG and send it again.',
+        ],
+        [
+          429,
+          'UPLOADS_BUSY',
+          'Too many uploads are being processed right now. Please wait a few seconds and send the file again.',
+        ],
+      ],
+    ],
+    [
+      'ko',
+      '본인 얼굴 사진(셀피)',
+      [
+        [
+          422,
+          'IMAGE_TOO_LARGE',
+          '이미지가 너무 커서 처리할 수 없습니다. 더 작은 사진을 보내 주세요. 휴대폰으로 서류를 찍은 일반 사진이면 됩니다.',
+        ],
+        [
+          422,
+          'IMAGE_PROCESSING_TIMEOUT',
+          '이미지를 처리하는 데 시간이 너무 오래 걸렸습니다. 더 작은 사진을 보내거나, JPEG로 저장한 뒤 다시 보내 주세요.',
+        ],
+        [
+          429,
+          'UPLOADS_BUSY',
+          '지금 처리 중인 업로드가 많습니다. 몇 초 뒤에 파일을 다시 보내 주세요.',
+        ],
+      ],
+    ],
+  ] as const)(
+    'says in %s what to do when the server will not decode a photo now',
+    async (language, selfieName, answers) => {
+      await renderApp(<KycDocuments />, { language });
+      const selfie = await screen.findByRole('region', { name: selfieName });
+      pick(selfie, new File(['png'], 'me.png', { type: 'image/png' }));
+      // The picked file stays after a refusal: the person may send it again or choose another.
+      const send = await within(selfie).findByRole('button', { name: /^(Upload|업로드)$/ });
+      for (const [status, code, text] of answers) {
+        mockApi.post.mockRejectedValueOnce(apiFailure(status, code));
+        fireEvent.click(send);
+        await waitFor(() => expect(within(selfie).getByRole('alert').textContent).toBe(text));
+      }
+    },
+  );
+
   it('deletes a document that is not approved, after asking', async () => {
     const remove = mockApi.delete.mockResolvedValue(ok('', 204));
     await renderApp(<KycDocuments />);

@@ -102,6 +102,59 @@ describe('a verified name', () => {
   });
 });
 
+describe('a name change the server will not decode now', () => {
+  async function sendPhoto(language: 'en' | 'ko', failure: ReturnType<typeof apiFailure>) {
+    answer({ nameLocked: true, request: null });
+    mockApi.post.mockRejectedValue(failure);
+    await renderApp(<PersonalInfoForm />, { language });
+    await screen.findByDisplayValue('김민준');
+    const open = language === 'en' ? 'Request a name change' : /이름 변경 요청/;
+    fireEvent.click(screen.getByRole('button', { name: open }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getAllByRole('textbox')[0]!, { target: { value: '김서연' } });
+    const photo = new File([new Uint8Array([0x89, 0x50])], 'id.png', { type: 'image/png' });
+    const fileInput = dialog.ownerDocument.querySelector<HTMLInputElement>('input[type="file"]')!;
+    fireEvent.change(fileInput, { target: { files: [photo] } });
+    fireEvent.submit(dialog.querySelector('form')!);
+    await waitFor(() => expect(mockApi.post).toHaveBeenCalledTimes(1));
+    return dialog;
+  }
+  const photoField = (dialog: HTMLElement) =>
+    within(dialog).getByLabelText(
+      /^(Photo of your new ID card or driver licence|새 신분증 또는 운전면허증 사진)/,
+    );
+
+  it.each([
+    [
+      'en',
+      'This image is too large to process. Please send a smaller photo: an ordinary phone photo of the document is fine.',
+    ],
+    [
+      'ko',
+      '이미지가 너무 커서 처리할 수 없습니다. 더 작은 사진을 보내 주세요. 휴대폰으로 서류를 찍은 일반 사진이면 됩니다.',
+    ],
+  ] as const)('says on the photo, in %s, that it is too large', async (language, text) => {
+    const dialog = await sendPhoto(language, apiFailure(422, 'IMAGE_TOO_LARGE'));
+    await waitFor(() => expect(describedText(photoField(dialog))).toContain(text));
+  });
+
+  it('says on the photo that it took too long', async () => {
+    const dialog = await sendPhoto('en', apiFailure(422, 'IMAGE_PROCESSING_TIMEOUT'));
+    await waitFor(() =>
+      expect(describedText(photoField(dialog))).toContain(
+        'This image took too long to process. Please send a smaller photo, or save it as JPEG and send it again.',
+      ),
+    );
+  });
+
+  it('says above the form, in Korean, that uploads are busy', async () => {
+    const dialog = await sendPhoto('ko', apiFailure(429, 'UPLOADS_BUSY'));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      '지금 처리 중인 업로드가 많습니다. 몇 초 뒤에 파일을 다시 보내 주세요.',
+    );
+  });
+});
+
 describe('a name not yet verified', () => {
   it('refuses invisible characters before sending', async () => {
     answer({ nameLocked: false, request: null });

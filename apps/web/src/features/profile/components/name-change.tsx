@@ -109,6 +109,10 @@ function NameChangeForm({ onDone }: { onDone: () => void }) {
         FILE_TYPE_NOT_ALLOWED: 'file',
         PAYLOAD_TOO_LARGE: 'file',
         FILE_REQUIRED: 'file',
+        // The photo itself is the problem: a smaller one goes through. UPLOADS_BUSY is about
+        // the moment, not the file, and shows above the form.
+        IMAGE_TOO_LARGE: 'file',
+        IMAGE_PROCESSING_TIMEOUT: 'file',
       },
     },
   );
