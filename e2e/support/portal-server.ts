@@ -27,6 +27,8 @@ export async function freePort(): Promise<number> {
 
 export interface RunningPortal {
   baseURL: string;
+  /** Its DATA_DIR, where mail lands as .eml files when no SMTP_URL is set. */
+  dataDir: string;
   stop: () => Promise<void>;
 }
 
@@ -70,6 +72,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
 
   return {
     baseURL,
+    dataDir,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

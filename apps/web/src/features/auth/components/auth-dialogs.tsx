@@ -1,7 +1,7 @@
 import { Alert, Anchor, Modal, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { CurrentUser } from '@portal/contract/users';
 import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
@@ -25,6 +25,26 @@ import { SignUpForm } from '@/features/auth/components/sign-up-form';
 
 function dialogOf(value: string | null): AuthDialog | null {
   return AUTH_DIALOGS.find((dialog) => dialog === value) ?? null;
+}
+
+/**
+ * A link from one dialog to another. Pressing it keeps the focus where it is: leaving an empty
+ * field would show its "required" message, push the link down from under the pointer and lose
+ * the click.
+ */
+function DialogLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Anchor
+      component={Link}
+      to={to}
+      replace
+      fw={600}
+      inherit
+      onMouseDown={(event) => event.preventDefault()}
+    >
+      {children}
+    </Anchor>
+  );
 }
 
 /** A reset link's token, from the address's fragment (`#token=…`), which no server ever sees. */
@@ -126,9 +146,7 @@ export function AuthDialogs() {
           <SignUpForm onSignedUp={(user) => done(user, t('signUp.success', { name: user.name }))} />
           <Text fz="sm" ta="center" mt="md">
             {t('signUp.haveAccount')}{' '}
-            <Anchor component={Link} to={authDialogPath('sign-in', next)} replace fw={600} inherit>
-              {t('signUp.toSignIn')}
-            </Anchor>
+            <DialogLink to={authDialogPath('sign-in', next)}>{t('signUp.toSignIn')}</DialogLink>
           </Text>
         </>
       ) : dialog === 'forgot-password' ? (
@@ -138,9 +156,9 @@ export function AuthDialogs() {
           </Text>
           <ForgotPasswordForm />
           <Text fz="sm" ta="center" mt="md">
-            <Anchor component={Link} to={authDialogPath('sign-in', next)} replace fw={600} inherit>
+            <DialogLink to={authDialogPath('sign-in', next)}>
               {t('forgotPassword.toSignIn')}
-            </Anchor>
+            </DialogLink>
           </Text>
         </>
       ) : dialog === 'reset-password' ? (
@@ -154,21 +172,13 @@ export function AuthDialogs() {
           ) : null}
           <SignInForm onSignedIn={(user) => done(user, t('signIn.success', { name: user.name }))} />
           <Text fz="sm" ta="center" mt="sm">
-            <Anchor
-              component={Link}
-              to={authDialogPath('forgot-password', next)}
-              replace
-              fw={600}
-              inherit
-            >
+            <DialogLink to={authDialogPath('forgot-password', next)}>
               {t('signIn.forgotPassword')}
-            </Anchor>
+            </DialogLink>
           </Text>
           <Text fz="sm" ta="center" mt="md">
             {t('signIn.noAccount')}{' '}
-            <Anchor component={Link} to={authDialogPath('sign-up', next)} replace fw={600} inherit>
-              {t('signIn.toSignUp')}
-            </Anchor>
+            <DialogLink to={authDialogPath('sign-up', next)}>{t('signIn.toSignUp')}</DialogLink>
           </Text>
         </>
       )}
