@@ -15,6 +15,7 @@ import approvalRoutes from '@server/modules/approvals/routes';
 import auditRoutes from '@server/modules/audit/routes';
 import authRoutes from '@server/modules/auth/routes';
 import passwordResetRoutes from '@server/modules/auth/password-reset-routes';
+import signedInDevicesRoutes from '@server/modules/signed-in-devices/routes';
 import profileRoutes from '@server/modules/profile/routes';
 import userRoutes from '@server/modules/users/routes';
 import agencyRoutes from '@server/modules/agencies/routes';
@@ -120,6 +121,7 @@ export function buildApp(config: Config, dependencies: AppDependencies = {}): Ap
   app.register(healthRoutes, { prefix: API_BASE_PATH });
   app.register(authRoutes, { prefix: API_BASE_PATH });
   app.register(passwordResetRoutes, { prefix: API_BASE_PATH });
+  app.register(signedInDevicesRoutes, { prefix: API_BASE_PATH });
   app.register(profileRoutes, { prefix: API_BASE_PATH });
   app.register(userRoutes, { prefix: API_BASE_PATH });
   app.register(agencyRoutes, { prefix: API_BASE_PATH });

@@ -18,6 +18,8 @@ export interface BrowserOptions {
   /** The address the app sees the requests come from; a random private one by default, so
    * that per-IP throttling never mixes up different tests' browsers on a shared database. */
   remoteAddress?: string;
+  /** The User-Agent every request carries (none by default, as with inject). */
+  userAgent?: string;
 }
 
 /** A random address in 10.0.0.0/8. */
@@ -34,12 +36,14 @@ export function randomAddress(): string {
 export class BrowserClient {
   readonly cookies = new Map<string, string>();
   readonly remoteAddress: string;
+  private readonly userAgent: string | undefined;
 
   constructor(
     private readonly app: App,
     options: BrowserOptions = {},
   ) {
     this.remoteAddress = options.remoteAddress ?? randomAddress();
+    this.userAgent = options.userAgent;
   }
 
   async visit() {
@@ -69,6 +73,7 @@ export class BrowserClient {
   ): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { ...options.headers };
     if (!options.withoutRole) headers['x-role'] ??= DEFAULT_DEPLOYMENT_ROLE;
+    if (this.userAgent !== undefined) headers['user-agent'] ??= this.userAgent;
     // Over HTTPS the cookie's name carries the __Host- prefix, as the web client reads it.
     const token =
       this.cookies.get(`${HOST_COOKIE_PREFIX}${XSRF_COOKIE}`) ?? this.cookies.get(XSRF_COOKIE);

@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'password_changed',
   'password_reset_requested',
   'password_reset',
+  'session_ended_by_user',
   'profile_changed',
   'kyc_uploaded',
   'kyc_approved',

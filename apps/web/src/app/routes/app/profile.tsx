@@ -5,8 +5,12 @@ import { KycDocuments } from '@/features/kyc/components/kyc-documents';
 import { PayeeForm } from '@/features/payee/components/payee-form';
 import { ChangePasswordForm } from '@/features/profile/components/change-password-form';
 import { PersonalInfoForm } from '@/features/profile/components/personal-info-form';
+import { SignedInDevices } from '@/features/profile/components/signed-in-devices';
 
-/** docs/PRODUCT.md "Screens", Profile: personal information, password, and the verification uploads. */
+/**
+ * docs/PRODUCT.md "Screens", Profile: personal information, password, and the verification
+ * uploads; and the devices signed in to the account (docs/SECURITY.md "Signed-in devices").
+ */
 export function Component() {
   const { t } = useTranslation('common');
   return (
@@ -19,6 +23,7 @@ export function Component() {
         </SimpleGrid>
         <PayeeForm />
         <KycDocuments />
+        <SignedInDevices />
       </Stack>
     </>
   );
