@@ -29,10 +29,17 @@ function randomAddress(): string {
 /** A fresh context whose stored language choice is `language` (or none, to follow the browser). */
 export async function newContext(
   browser: Browser,
-  options: { language?: Language; locale?: string; viewport?: keyof typeof viewports } = {},
+  options: {
+    language?: Language;
+    locale?: string;
+    viewport?: keyof typeof viewports;
+    /** Another browser than this Chromium, as its User-Agent names it (a phone's Safari). */
+    userAgent?: string;
+  } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     locale: options.locale ?? 'en-US',
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
     viewport: viewports[options.viewport ?? 'desktop'],
     // Each context is a person on their own network, as behind the proxy of a deployment (the
     // portal under test trusts loopback proxies): the per-address sign-in limit then counts one

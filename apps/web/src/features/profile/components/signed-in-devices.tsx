@@ -116,7 +116,7 @@ export function SignedInDevices() {
                     <Group gap={6}>
                       <Text fw={600}>{deviceName(device)}</Text>
                       {device.current ? (
-                        <Badge variant="light" color="teal">
+                        <Badge variant="light" color="teal" tt="none">
                           {t('devices.thisDevice')}
                         </Badge>
                       ) : null}
@@ -135,6 +135,7 @@ export function SignedInDevices() {
                   variant="subtle"
                   color="red"
                   size="compact-sm"
+                  style={{ flexShrink: 0 }}
                   loading={end.isPending && end.variables === device.id}
                   onClick={() => endOne(device)}
                   aria-label={t('devices.signOutDevice', { device: deviceName(device) })}
