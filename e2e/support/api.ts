@@ -151,3 +151,25 @@ export async function verifyIdentity(client: Page, operator: Page): Promise<void
     if (approved.status !== 200) throw new Error(`approval refused: ${JSON.stringify(approved)}`);
   }
 }
+
+/**
+ * A new person signed up through the API from `page`, which must show the portal (its first call
+ * fetches the anti-forgery token the sign-up carries); the page is then signed in as them.
+ * Returns their email.
+ */
+export async function signUpWithApi(
+  page: Page,
+  { name, password, emailPrefix }: { name: string; password: string; emailPrefix: string },
+): Promise<string> {
+  await callApi(page, 'GET', '/auth/me');
+  const email = `${emailPrefix}-${randomBytes(4).toString('hex')}@example.test`;
+  const signedUp = await callApi(page, 'POST', '/auth/sign-up', {
+    name,
+    email,
+    phone: '010-1234-5678',
+    password,
+    confirmPassword: password,
+  });
+  if (signedUp.status !== 201) throw new Error(`sign-up answered ${signedUp.status}`);
+  return email;
+}

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {
@@ -10,7 +9,7 @@ import {
   watchErrors,
   type Language,
 } from '../support/browser';
-import { callApi } from '../support/api';
+import { callApi, signUpWithApi } from '../support/api';
 import { text } from '../support/locales';
 import { startPortal, type RunningPortal } from '../support/portal-server';
 import { signIn } from '../support/session';
@@ -52,18 +51,12 @@ describe('password reset by email', () => {
       const context = await newContext(browser, { language, viewport });
       const page = await context.newPage();
       const errors = watchErrors(page);
-      const email = `reset-${randomBytes(4).toString('hex')}@example.test`;
       await page.goto(`${baseURL}/`);
-      // A first call fetches the anti-forgery token the sign-up must carry.
-      await callApi(page, 'GET', '/auth/me');
-      const signedUp = await callApi(page, 'POST', '/auth/sign-up', {
+      const email = await signUpWithApi(page, {
         name: '김하늘',
-        email,
-        phone: '010-1234-5678',
         password: OLD_PASSWORD,
-        confirmPassword: OLD_PASSWORD,
+        emailPrefix: 'reset',
       });
-      expect(signedUp.status).toBe(201);
       await callApi(page, 'POST', '/auth/sign-out');
       await context.clearCookies();
 

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {
@@ -9,7 +8,7 @@ import {
   viewports,
   type Language,
 } from '../support/browser';
-import { callApi } from '../support/api';
+import { callApi, signUpWithApi } from '../support/api';
 import { text } from '../support/locales';
 import { openSignedIn } from '../support/session';
 
@@ -41,16 +40,11 @@ describe('signed-in devices', () => {
       const phone = await newContext(browser, { viewport: 'phone', userAgent: IPHONE });
       const phonePage = await phone.newPage();
       await phonePage.goto(`${baseURL}/`);
-      await callApi(phonePage, 'GET', '/auth/me');
-      const email = `devices-${randomBytes(4).toString('hex')}@example.test`;
-      const signedUp = await callApi(phonePage, 'POST', '/auth/sign-up', {
+      const email = await signUpWithApi(phonePage, {
         name: '이서준',
-        email,
-        phone: '010-1234-5678',
         password: PASSWORD,
-        confirmPassword: PASSWORD,
+        emailPrefix: 'devices',
       });
-      expect(signedUp.status).toBe(201);
 
       // The computer signs in and opens Profile.
       const { context, page, errors } = await openSignedIn(browser, baseURL, {
