@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'password_reset_requested',
   'password_reset',
   'session_ended_by_user',
+  'sessions_ended_by_operator',
   'profile_changed',
   'kyc_uploaded',
   'kyc_approved',

@@ -35,6 +35,10 @@ export type SignedInUserResponse = z.infer<typeof signedInUserResponseSchema>;
 /** `:id` of /api/operator/users/:id/... */
 export const userIdParamsSchema = z.strictObject({ id: z.uuid({ error: 'invalid' }) });
 
+/** POST /api/operator/users/:id/sessions/end: how many sessions ended. */
+export const endedSessionsResponseSchema = z.object({ ended: z.number().int() });
+export type EndedSessionsResponse = z.infer<typeof endedSessionsResponseSchema>;
+
 /**
  * PUT /api/operator/users/:id/role. client <-> operator freely; agency only for a user who
  * belongs to an agency (a client registered under its code). An operator cannot change their

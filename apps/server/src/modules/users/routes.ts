@@ -4,11 +4,14 @@ import {
   changeUserStatusRequestSchema,
   operatorUserListResponseSchema,
   operatorUsersQuerySchema,
+  endedSessionsResponseSchema,
   userIdParamsSchema,
 } from '@portal/contract/users';
 import { operatorUserPageSchema } from '@portal/contract/operator-workbench';
 import { AppError } from '@server/lib/errors';
 import type { RoutePlugin } from '@server/lib/zod-routes';
+import { recordAuditEvent } from '@server/modules/audit/audit-log';
+import { deleteOtherSessions } from '@server/modules/auth/sessions';
 import { findManagedUser } from './repository';
 import { listUsers } from './list';
 import { operatorUserPage } from './page';
@@ -19,6 +22,37 @@ import { changeUserStatus } from './status';
 
 /** The operator's management of users. */
 const userRoutes: RoutePlugin = async (app) => {
+  // Signs a user out everywhere without disabling them (a lost phone, a shared computer):
+  // every session ends at once, and the next request of each is signed out.
+  app.post(
+    '/operator/users/:id/sessions/end',
+    {
+      config: { access: ['operator'] },
+      schema: { params: userIdParamsSchema, response: { 200: endedSessionsResponseSchema } },
+    },
+    async (request) => {
+      const operator = app.signedInUser(request);
+      const { id } = request.params;
+      if (id === operator.id) {
+        throw new AppError('FORBIDDEN', 'End your own sessions from Profile, Signed-in devices.');
+      }
+      const user = await findManagedUser(app.db, id);
+      if (!user) throw new AppError('NOT_FOUND', 'This user does not exist.');
+      const ended = await app.db.transaction(async (tx) => {
+        const count = await deleteOtherSessions(tx, id, null);
+        await recordAuditEvent(tx, {
+          action: 'sessions_ended_by_operator',
+          actorUserId: operator.id,
+          subjectUserId: id,
+          ip: request.ip,
+          details: { sessionsEnded: count },
+        });
+        return count;
+      });
+      return { ended };
+    },
+  );
+
   app.get(
     '/operator/users',
     {

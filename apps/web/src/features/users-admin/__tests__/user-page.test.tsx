@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OperatorUserPage } from '@portal/contract/operator-workbench';
 import { UserPage } from '@/features/users-admin/components/user-page';
@@ -104,12 +104,36 @@ describe('the operator’s page of a user', () => {
     expect(screen.getByText('No transaction yet.')).toBeTruthy();
   });
 
+  it('signs the user out everywhere after a confirmation', async () => {
+    const post = mockApi.post.mockResolvedValue(ok({ ended: 1 }));
+    await renderApp(<UserPage id={id} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign this user out everywhere?' });
+    expect(post).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith(`/operator/users/${id}/sessions/end`));
+    expect(await screen.findByText('1 session ended.')).toBeTruthy();
+  });
+
+  it('offers no sign-out on the operator’s own page', async () => {
+    const own = { ...page, user: { ...page.user, id: me.id } };
+    mockApi.get.mockImplementation((url: string) => {
+      if (url === '/auth/me') return Promise.resolve(ok({ user: me }));
+      if (url === `/operator/users/${me.id}`) return Promise.resolve(ok(own));
+      return Promise.reject(new Error(`unexpected GET ${url}`));
+    });
+    await renderApp(<UserPage id={me.id} />);
+    await screen.findByRole('table', { name: 'Signed-in sessions' });
+    expect(screen.queryByRole('button', { name: 'Sign out everywhere' })).toBeNull();
+  });
+
   it('reads in Korean, with the bank’s Korean name', async () => {
     await renderApp(<UserPage id={id} />, { language: 'ko' });
     expect(await screen.findByRole('heading', { name: '본인 확인 서류' })).toBeTruthy();
     expect(screen.getByText('반려 사유: Blurred photo')).toBeTruthy();
     expect(screen.getByText('KB국민은행')).toBeTruthy();
     expect(screen.getByRole('table', { name: '로그인 세션' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '모든 기기에서 로그아웃' })).toBeTruthy();
     expect(screen.getByText('아직 거래가 없습니다.')).toBeTruthy();
   });
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   ChangedUserResponse,
+  EndedSessionsResponse,
   ManagedUser,
   UserRole,
   UserStatus,
@@ -34,6 +35,20 @@ export function useChangeUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeUser,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: operatorUsersQueryKey }),
+  });
+}
+
+/** Signs a user out everywhere, without disabling them; answers how many sessions ended. */
+export function useEndUserSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (
+        await api.post<EndedSessionsResponse>(
+          `/operator/users/${encodeURIComponent(id)}/sessions/end`,
+        )
+      ).data.ended,
     onSettled: () => queryClient.invalidateQueries({ queryKey: operatorUsersQueryKey }),
   });
 }

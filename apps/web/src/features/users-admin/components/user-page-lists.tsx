@@ -1,16 +1,21 @@
-import { Anchor, Badge, Group, Paper, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Text } from '@mantine/core';
 import { IconDeviceDesktop, IconReceipt, IconWallet } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Account } from '@portal/contract/accounts';
 import type { OperatorUserPage, UserPageSession } from '@portal/contract/operator-workbench';
 import type { OperatorTransaction } from '@portal/contract/transactions';
 import { StatusBadge } from '@/components/transactions/status-badge';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ListState } from '@/components/ui/list-state';
 import { ResponsiveList } from '@/components/ui/responsive-list';
 import { paths } from '@/config/paths';
 import { formatAsset, formatKoreaDateTime, formatKrw } from '@/lib/format';
+import { errorMessage } from '@/lib/form-errors';
+import { toast } from '@/lib/notifications';
 import { operatorTransactionPath } from '@/lib/transactions/transaction-path';
+import { useEndUserSessions } from '@/features/users-admin/api/change-user';
 import { Part } from '@/features/users-admin/components/user-page-parts';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
@@ -181,14 +186,51 @@ export function UserAccounts({ accounts }: { accounts: Account[] }) {
   );
 }
 
-/** Where the user is signed in now: when each session began, was last used, from where. */
-export function UserSessions({ sessions }: { sessions: UserPageSession[] }) {
-  const { t, i18n } = useTranslation('usersAdmin');
+/**
+ * Where the user is signed in now: when each session began, was last used, from where; and a way
+ * to sign them out everywhere without disabling them (a lost phone, a shared computer).
+ */
+export function UserSessions({
+  userId,
+  sessions,
+  isSelf,
+}: {
+  userId: string;
+  sessions: UserPageSession[];
+  isSelf: boolean;
+}) {
+  const { t, i18n } = useTranslation(['usersAdmin', 'errors']);
   const when = (value: string) => formatKoreaDateTime(value, i18n.language);
   const key = (session: UserPageSession) =>
     `${session.createdAt}|${session.ip ?? ''}|${session.userAgent ?? ''}`;
+  const end = useEndUserSessions();
+  const [confirming, setConfirming] = useState(false);
+  const endAll = () =>
+    end.mutate(userId, {
+      onSuccess: (ended) => {
+        setConfirming(false);
+        toast('success', { message: t('page.sessionsEnded', { count: ended }) });
+      },
+      onError: (error) => toast('error', { message: errorMessage(t, error) }),
+    });
   return (
     <Part id="user-sessions" title={t('page.sessions')}>
+      {sessions.length > 0 && !isSelf ? (
+        <Group justify="flex-end" mb="sm">
+          <Button variant="light" color="red" onClick={() => setConfirming(true)}>
+            {t('page.endSessions')}
+          </Button>
+        </Group>
+      ) : null}
+      <ConfirmDialog
+        opened={confirming}
+        title={t('page.endSessionsTitle')}
+        message={t('page.endSessionsMessage')}
+        confirmLabel={t('page.endSessions')}
+        loading={end.isPending}
+        onConfirm={endAll}
+        onClose={() => setConfirming(false)}
+      />
       <Paper withBorder radius="md">
         <ListState
           query={shown}

@@ -12,6 +12,7 @@ import { ScreenHeader } from '@/components/ui/screen-header';
 import { paths } from '@/config/paths';
 import { apiErrorOf } from '@/lib/api-error';
 import { formatKoreaDateTime } from '@/lib/format';
+import { useUser } from '@/lib/user/user-context';
 import { useOperatorUser } from '@/features/users-admin/api/get-operator-user';
 import { Fact, Part } from '@/features/users-admin/components/user-page-parts';
 import {
@@ -25,7 +26,8 @@ const wrap = { overflowWrap: 'anywhere' } as const;
 /**
  * The operator's page of one user (docs/decisions/021): who they are, their identity check with
  * each document's review, merchant accounts, payee, latest transactions and signed-in sessions.
- * Read-only: role and status change from Users, documents are reviewed in Identity review.
+ * Read-only but for signing the user out everywhere: role and status change from Users,
+ * documents are reviewed in Identity review.
  */
 export function UserPage({ id }: { id: string }) {
   const { t } = useTranslation('usersAdmin');
@@ -64,6 +66,8 @@ function UserFacts({ data, back }: { data: OperatorUserPage; back: ReactNode }) 
   const { t, i18n } = useTranslation(['usersAdmin', 'kyc']);
   const language = i18n.language;
   const { user, identity, payee } = data;
+  // An operator ends their own sessions from Profile, as anyone does.
+  const isSelf = useUser().user?.id === user.id;
   const when = (value: string | null) => (value ? formatKoreaDateTime(value, language) : '—');
   return (
     <>
@@ -198,7 +202,7 @@ function UserFacts({ data, back }: { data: OperatorUserPage; back: ReactNode }) 
 
         <UserTransactions data={data} />
         <UserAccounts accounts={data.accounts} />
-        <UserSessions sessions={data.sessions} />
+        <UserSessions userId={user.id} sessions={data.sessions} isSelf={isSelf} />
       </Stack>
     </>
   );
