@@ -46,6 +46,7 @@ import access from '@server/plugins/app/access';
 import demoData from '@server/plugins/app/demo-data';
 import housekeeping from '@server/plugins/app/housekeeping';
 import jobs from '@server/plugins/app/jobs';
+import type { Mailer } from '@server/lib/mail/mailer';
 import mailer from '@server/plugins/app/mailer';
 import secretBox from '@server/plugins/app/secret-box';
 import errorHandler, {
@@ -71,6 +72,8 @@ export interface AppDependencies {
   database?: DatabaseHandle;
   /** Where log lines go instead of stdout. */
   logStream?: DestinationStream;
+  /** Where mail goes instead of SMTP_URL or DATA_DIR/mail. */
+  mailer?: Mailer;
 }
 
 /** JSON bodies stay small; file uploads get their own limits where they are accepted. */
@@ -108,7 +111,7 @@ export function buildApp(config: Config, dependencies: AppDependencies = {}): Ap
   app.register(database, { database: dependencies.database });
   app.register(secretBox);
   app.register(storage);
-  app.register(mailer);
+  app.register(mailer, { mailer: dependencies.mailer });
   app.register(demoData);
   app.register(access);
   app.register(jobs);

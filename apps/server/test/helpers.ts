@@ -5,6 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { buildApp, type AppDependencies } from '@server/app';
 import { loadConfig, type Config } from '@server/config';
 import { openDatabase, type DatabaseHandle } from '@server/db/client';
+import {
+  memoryMailer,
+  type MailMessage,
+  type MemoryMailer,
+} from '@server/lib/mail/mailer';
 import type { App } from '@server/lib/zod-routes';
 import { openTemplatePglite } from './pglite-template';
 
@@ -55,9 +60,21 @@ export async function buildTestApp(
   prepare?: (app: App) => void,
 ): Promise<App> {
   const database = dependencies.database ?? (await openTestDatabase());
-  const app = buildApp(testConfig(overrides), { ...dependencies, database });
+  // Mail stays in memory (`mailOf`) unless the test says where it goes: a real SMTP server or a
+  // mail folder of its own, so no test writes mail to disk by accident.
+  const mailer =
+    dependencies.mailer ??
+    (overrides.smtpUrl === undefined && overrides.mailDir === undefined
+      ? memoryMailer()
+      : undefined);
+  const app = buildApp(testConfig(overrides), { ...dependencies, database, mailer });
   prepare?.(app);
   return app;
+}
+
+/** The mail an app built by `buildTestApp` has sent so far (kept in memory). */
+export function mailOf(app: App): MailMessage[] {
+  return (app.mailer as MemoryMailer).sent;
 }
 
 /** A temporary folder, removed by the returned function. */

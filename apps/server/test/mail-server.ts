@@ -47,11 +47,22 @@ export async function startMailServer() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
-  /** The first mail to `to` that arrives after `since` mails had (waits up to `timeoutMs`). */
-  async function mailTo(to: string, since = 0, timeoutMs = 10_000): Promise<ArrivedMail> {
+  /**
+   * The first mail to `to` (with `subject`, when given) that arrives after `since` mails had;
+   * waits up to `timeoutMs`.
+   */
+  async function mailTo(
+    to: string,
+    since = 0,
+    { subject, timeoutMs = 10_000 }: { subject?: string; timeoutMs?: number } = {},
+  ): Promise<ArrivedMail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const found = arrived.slice(since).find((mail) => mail.to.includes(to));
+      const found = arrived
+        .slice(since)
+        .find(
+          (mail) => mail.to.includes(to) && (subject === undefined || mail.subject === subject),
+        );
       if (found) return found;
       if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
       await new Promise<void>((resolve) => {

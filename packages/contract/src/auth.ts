@@ -127,16 +127,18 @@ export const signUpRequestSchema = z
   .refine(confirmMatches, { ...key('passwordMismatch'), path: ['confirmPassword'] });
 export type SignUpRequest = z.input<typeof signUpRequestSchema>;
 
+/** The languages a mail can be written in: the page's, when the mail is asked for. */
+export const MAIL_LANGUAGES = ['en', 'ko'] as const;
+export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+
 export const signInRequestSchema = z.strictObject({
   email: emailSchema,
   // Never tell which length rule a sign-in password breaks: it is only compared.
   password: existingPasswordSchema,
+  /** The page's language, for the mail about a sign-in from a new device (Korean if unsaid). */
+  language: z.enum(MAIL_LANGUAGES, key('invalid')).optional(),
 });
 export type SignInRequest = z.input<typeof signInRequestSchema>;
-
-/** The languages a mail can be written in: the page's, when the mail is asked for. */
-export const MAIL_LANGUAGES = ['en', 'ko'] as const;
-export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
 
 /** How long a password reset link works (docs/SECURITY.md "Password reset by email"). */
 export const PASSWORD_RESET_MINUTES = 30;

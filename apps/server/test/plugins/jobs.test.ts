@@ -63,4 +63,24 @@ describe('background jobs', () => {
     await app.close();
     expect(job).not.toHaveBeenCalled();
   });
+
+  it('run work after an answer even with BACKGROUND_JOBS off, never throwing at the caller, and close waits for it', async () => {
+    const { app, logs } = await appWith(false);
+    await app.ready();
+    let done = false;
+    expect(() =>
+      app.jobs.afterAnswer('broken at once', () => {
+        throw new Error('no mail server');
+      }),
+    ).not.toThrow();
+    app.jobs.afterAnswer('slow mail', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      done = true;
+    });
+    expect(done).toBe(false);
+    await app.close();
+    expect(done).toBe(true);
+    const failed = logs.lines().find((line) => line.msg === 'background job failed');
+    expect(failed).toMatchObject({ job: 'broken at once', err: { message: 'no mail server' } });
+  });
 });

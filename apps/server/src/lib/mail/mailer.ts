@@ -56,3 +56,19 @@ export function createMailer({ smtpUrl, from, mailDir, log }: MailerOptions): Ma
     close: () => transport.close(),
   };
 }
+
+/** A mailer that keeps what it is given, for tests: `sent` in the order sent. */
+export interface MemoryMailer extends Mailer {
+  readonly sent: MailMessage[];
+}
+
+export function memoryMailer(): MemoryMailer {
+  const sent: MailMessage[] = [];
+  return {
+    sent,
+    send: async (message) => {
+      sent.push(message);
+    },
+    close: () => undefined,
+  };
+}

@@ -25,11 +25,6 @@ const publicRoute = { access: 'public' } as const;
 /** Password reset by email (password-reset.ts; docs/SECURITY.md "Password reset by email"). */
 const passwordResetRoutes: RoutePlugin = async (app) => {
   const { db } = app;
-  // Mails being prepared after their answer went out; closing the app waits for them.
-  const inFlight = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled(inFlight);
-  });
 
   app.post(
     '/auth/password-reset',
@@ -41,7 +36,7 @@ const passwordResetRoutes: RoutePlugin = async (app) => {
 
       // The same answer at once whether or not the email has an account: the lookup, the link
       // and the mail happen after it, so neither the words nor the time tell who is registered.
-      const work = (async () => {
+      app.jobs.afterAnswer('password reset mail', async () => {
         const user = await findUserByEmail(db, email);
         if (!user || user.status !== 'active') return;
         const perAccount = await hit(
@@ -64,11 +59,7 @@ const passwordResetRoutes: RoutePlugin = async (app) => {
           ip: request.ip,
           details: { language },
         });
-      })().catch((error: unknown) => {
-        request.log.error({ err: error }, 'password reset mail not sent');
       });
-      inFlight.add(work);
-      void work.finally(() => inFlight.delete(work));
       return reply.code(202).send();
     },
   );

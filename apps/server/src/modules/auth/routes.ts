@@ -12,6 +12,7 @@ import {
   insertUser,
 } from '@server/modules/users/repository';
 import { refuseCommonPassword } from './common-passwords';
+import { newDeviceMail } from './new-device-mail';
 import { hashPassword, verifyAgainstNobody, verifyPassword } from './passwords';
 import { toCurrentUser } from './sessions';
 import {
@@ -96,7 +97,7 @@ const authRoutes: RoutePlugin = async (app) => {
       schema: { body: signInRequestSchema, response: { 200: signedInUserResponseSchema } },
     },
     async (request, reply) => {
-      const { email, password } = request.body;
+      const { email, password, language = 'ko' } = request.body;
       // Throttled without handing anyone a lock on someone else's account (throttling.ts): a
       // browser the account signed in on before counts its own failures; any other attempt
       // waits out the account's progressive delay and counts against its address. Attempts are
@@ -143,6 +144,19 @@ const authRoutes: RoutePlugin = async (app) => {
 
       await reply.startSession(found.id);
       await recordAuditEvent(db, { action: 'sign_in', actorUserId: found.id, ip: request.ip });
+      // A browser the account has not used before: its owner hears of it (new-device-mail.ts).
+      if (!device) {
+        const signIn = {
+          to: { email: found.email, name: found.name },
+          userAgent: request.headers['user-agent'] ?? null,
+          ip: request.ip,
+          at: new Date(),
+          publicUrl: app.config.publicUrl,
+        };
+        app.jobs.afterAnswer('new device mail', () =>
+          app.mailer.send(newDeviceMail(language, signIn)),
+        );
+      }
       return { user: await signedInUser(found.id) };
     },
   );

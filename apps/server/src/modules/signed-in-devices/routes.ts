@@ -11,8 +11,8 @@ import { AppError } from '@server/lib/errors';
 import type { RoutePlugin } from '@server/lib/zod-routes';
 import { recordAuditEvent } from '@server/modules/audit/audit-log';
 import { expired } from '@server/modules/auth/sessions';
-import { deviceOf } from './device';
-import { placeOf } from './place';
+import { deviceOf } from '@server/lib/devices/device';
+import { placeOf } from '@server/lib/devices/place';
 
 /**
  * Signed-in devices (docs/SECURITY.md "Signed-in devices"): the user's open sessions, each with

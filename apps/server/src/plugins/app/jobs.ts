@@ -12,6 +12,12 @@ export interface Jobs {
    * it did not expect, and whatever it expects it handles itself.
    */
   every(name: string, intervalMs: number, job: () => Promise<unknown>, options?: JobOptions): void;
+  /**
+   * Runs `task` now, beside the request that asked for it, whose answer does not wait (a mail
+   * whose sending must not show in the answer's time). Always on, BACKGROUND_JOBS or not; a
+   * failure is logged with the task's name; closing the app waits for it.
+   */
+  afterAnswer(name: string, task: () => Promise<unknown>): void;
 }
 
 declare module 'fastify' {
@@ -39,9 +45,20 @@ export default fp(
     const running = new Set<Promise<unknown>>();
     let closing = false;
 
+    const track = (name: string, run: Promise<unknown>) => {
+      const tracked = run
+        .catch((error: unknown) => app.log.warn({ err: error, job: name }, 'background job failed'))
+        .finally(() => running.delete(tracked));
+      running.add(tracked);
+    };
+
     app.decorate('jobs', {
       every(name, intervalMs, job, options = {}) {
         declared.push({ name, intervalMs, job, atStart: options.atStart ?? false });
+      },
+      afterAnswer(name, task) {
+        // On a later turn, so that nothing it does, a throw included, reaches the request.
+        track(name, Promise.resolve().then(task));
       },
     } satisfies Jobs);
 
@@ -55,15 +72,12 @@ export default fp(
       const tick = () => {
         if (busy || closing) return;
         busy = true;
-        const run = job()
-          .catch((error: unknown) =>
-            app.log.warn({ err: error, job: name }, 'background job failed'),
-          )
-          .finally(() => {
+        track(
+          name,
+          job().finally(() => {
             busy = false;
-            running.delete(run);
-          });
-        running.add(run);
+          }),
+        );
       };
       if (atStart) tick();
       const timer = setInterval(tick, intervalMs);

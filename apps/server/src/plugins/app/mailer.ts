@@ -8,14 +8,16 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
-    const mailer = createMailer({
-      smtpUrl: app.config.smtpUrl,
-      from: app.config.mailFrom,
-      mailDir: app.config.mailDir,
-      log: app.log,
-    });
+export default fp<{ mailer?: Mailer }>(
+  async (app, options) => {
+    const mailer =
+      options.mailer ??
+      createMailer({
+        smtpUrl: app.config.smtpUrl,
+        from: app.config.mailFrom,
+        mailDir: app.config.mailDir,
+        log: app.log,
+      });
     app.decorate('mailer', mailer);
     app.addHook('onClose', async () => mailer.close());
   },

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedInDevice } from '@portal/contract/signed-in-devices';
 import type { App } from '@server/lib/zod-routes';
-import { placeOf } from '@server/modules/signed-in-devices/place';
-import { deviceOf } from '@server/modules/signed-in-devices/device';
+import { placeOf } from '@server/lib/devices/place';
+import { deviceOf } from '@server/lib/devices/device';
 import { BrowserClient, GOOD_PASSWORD } from '@test/browser-client';
 import { buildTestApp } from '@test/helpers';
 import { auditTrail, createUser, whoIs } from '@test/identity';

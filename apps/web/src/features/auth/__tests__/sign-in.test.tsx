@@ -24,9 +24,11 @@ describe('sign-in dialog', () => {
     await screen.findByRole('dialog', { name: 'Sign in' });
     fill('minjun@example.com', 'whatever it is');
     await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
+    // With the page's language, for the mail about a sign-in from a new device.
     expect(post).toHaveBeenCalledWith('/auth/sign-in', {
       email: 'minjun@example.com',
       password: 'whatever it is',
+      language: 'en',
     });
     expect(queryClient.getQueryData(['auth', 'me'])).toEqual(testUser);
   });

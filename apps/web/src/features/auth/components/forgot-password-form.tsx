@@ -4,24 +4,19 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
-  MAIL_LANGUAGES,
   PASSWORD_RESET_MINUTES,
   passwordResetRequestSchema,
-  type MailLanguage,
   type PasswordResetRequest,
 } from '@portal/contract/auth';
 import { FormAlert } from '@/components/ui/form-alert';
 import { readableFieldStyles } from '@/components/ui/field-styles';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { fieldErrorText } from '@/lib/form-errors';
+import { toSupportedLanguage } from '@/lib/i18n';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useAskForPasswordReset } from '@/features/auth/api/password-reset';
 
 const FIELDS = ['email'] as const;
-
-function mailLanguageOf(language: string): MailLanguage {
-  return MAIL_LANGUAGES.find((candidate) => language.startsWith(candidate)) ?? 'ko';
-}
 
 /**
  * Asks for a password reset link (docs/SECURITY.md "Password reset by email"). The answer says
@@ -39,14 +34,17 @@ export function ForgotPasswordForm() {
   } = useForm({
     resolver: zodResolver(passwordResetRequestSchema),
     mode: 'onBlur',
-    defaultValues: { email: '', language: mailLanguageOf(i18n.language) } as PasswordResetRequest,
+    defaultValues: {
+      email: '',
+      language: toSupportedLanguage(i18n.language),
+    } as PasswordResetRequest,
   });
 
   const { onSubmit, formError } = useFormSubmit(
     { handleSubmit, setError },
     async (values) => {
       // The language of the page now, should it have changed since the form opened.
-      await ask.mutateAsync({ ...values, language: mailLanguageOf(i18n.language) });
+      await ask.mutateAsync({ ...values, language: toSupportedLanguage(i18n.language) });
       setSentTo(values.email);
     },
     { fields: FIELDS },

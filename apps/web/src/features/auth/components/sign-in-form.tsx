@@ -11,13 +11,14 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { PasswordField } from '@/components/ui/password-field';
 import { apiErrorOf } from '@/lib/api-error';
 import { errorMessage, fieldErrorText, retryAfterSeconds } from '@/lib/form-errors';
+import { toSupportedLanguage } from '@/lib/i18n';
 import { useSignIn } from '@/features/auth/api/sign-in';
 
 const emptyForm: SignInRequest = { email: '', password: '' };
 
 /** Sign-in. A wrong email or password gets one message, never which of the two was wrong. */
 export function SignInForm({ onSignedIn }: { onSignedIn: (user: CurrentUser) => void }) {
-  const { t } = useTranslation(['auth', 'validation', 'errors']);
+  const { t, i18n } = useTranslation(['auth', 'validation', 'errors']);
   const signIn = useSignIn();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -33,7 +34,10 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (user: CurrentUser) => 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      onSignedIn(await signIn.mutateAsync(values));
+      // The page's language, for the mail about a sign-in from a new device.
+      onSignedIn(
+        await signIn.mutateAsync({ ...values, language: toSupportedLanguage(i18n.language) }),
+      );
     } catch (error) {
       setFormError(signInErrorText(error));
     }
