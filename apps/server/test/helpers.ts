@@ -5,11 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp, type AppDependencies } from '@server/app';
 import { loadConfig, type Config } from '@server/config';
 import { openDatabase, type DatabaseHandle } from '@server/db/client';
-import {
-  memoryMailer,
-  type MailMessage,
-  type MemoryMailer,
-} from '@server/lib/mail/mailer';
+import { memoryMailer, type MailMessage, type MemoryMailer } from '@server/lib/mail/mailer';
 import type { App } from '@server/lib/zod-routes';
 import { openTemplatePglite } from './pglite-template';
 
