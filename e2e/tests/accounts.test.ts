@@ -159,7 +159,9 @@ describe.each(['en', 'ko'] as const)('accounts in %s', (language: Language) => {
       await table.getByRole('row').filter({ hasText: code }).waitFor();
     }
     await screenshot(page, `merchants-admin-${language}`);
-    await page.getByRole('button', { name: text(language, 'common', 'nav.logout') }).click();
+    await page
+      .getByRole('button', { name: text(language, 'common', 'nav.logout'), exact: true })
+      .click();
     await page.waitForURL(`${baseURL}/`);
 
     await page.goto(`${baseURL}/app/operator/merchants`);

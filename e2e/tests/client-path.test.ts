@@ -41,7 +41,9 @@ async function logout(page: Page, language: Language, viewport: Viewport) {
   if (viewport === 'phone') {
     await page.getByRole('button', { name: text(language, 'common', 'actions.openMenu') }).click();
   }
-  await page.getByRole('button', { name: text(language, 'common', 'nav.logout') }).click();
+  await page
+    .getByRole('button', { name: text(language, 'common', 'nav.logout'), exact: true })
+    .click();
   await page.waitForURL(`${baseURL}/`);
 }
 

@@ -77,7 +77,9 @@ const files = {
 } as const;
 
 async function signOut(page: Page, language: Language) {
-  await page.getByRole('button', { name: text(language, 'common', 'nav.logout') }).click();
+  await page
+    .getByRole('button', { name: text(language, 'common', 'nav.logout'), exact: true })
+    .click();
   await page.waitForURL(`${baseURL}/`);
   await page.getByText(text(language, 'auth', 'signOut.success')).waitFor();
 }
