@@ -2,8 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { PASSWORD_RESET_MINUTES, type MailLanguage } from '@portal/contract/auth';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
-import { passwordResets, sessions, users } from '@server/db/schema';
+import { passwordResets, users } from '@server/db/schema';
 import type { MailMessage } from '@server/lib/mail/mailer';
+import { deleteOtherSessions } from './sessions';
 
 /**
  * Password reset by email (docs/SECURITY.md "Password reset by email"): a link with 32 random
@@ -65,11 +66,8 @@ export async function setPasswordAfterReset(
     .where(eq(users.id, userId))
     .returning({ email: users.email });
   if (!user) throw new Error(`The user ${userId} of a spent reset link no longer exists.`);
-  const ended = await db
-    .delete(sessions)
-    .where(eq(sessions.userId, userId))
-    .returning({ id: sessions.id });
-  return { email: user.email, sessionsEnded: ended.length };
+  const sessionsEnded = await deleteOtherSessions(db, userId, null);
+  return { email: user.email, sessionsEnded };
 }
 
 /** Deletes links used or expired more than a day ago (the housekeeping sweep). */

@@ -5,12 +5,12 @@ import {
   signedOutOthersResponseSchema,
   type SignedInDevice,
 } from '@portal/contract/signed-in-devices';
-import { and, desc, eq, ne, not } from 'drizzle-orm';
+import { and, desc, eq, not } from 'drizzle-orm';
 import { sessions } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
 import type { RoutePlugin } from '@server/lib/zod-routes';
 import { recordAuditEvent } from '@server/modules/audit/audit-log';
-import { expired } from '@server/modules/auth/sessions';
+import { deleteOtherSessions, deleteSession, expired } from '@server/modules/auth/sessions';
 import { deviceOf } from '@server/lib/devices/device';
 import { placeOf } from '@server/lib/devices/place';
 
@@ -68,7 +68,7 @@ const signedInDevicesRoutes: RoutePlugin = async (app) => {
       if (row.id === request.session?.id) {
         await reply.endSession();
       } else {
-        await db.delete(sessions).where(eq(sessions.id, row.id));
+        await deleteSession(db, row.id);
       }
       await recordAuditEvent(db, {
         action: 'session_ended_by_user',
@@ -85,18 +85,14 @@ const signedInDevicesRoutes: RoutePlugin = async (app) => {
     { schema: { response: { 200: signedOutOthersResponseSchema } } },
     async (request) => {
       const user = app.signedInUser(request);
-      const keep = request.session?.id ?? '';
-      const ended = await db
-        .delete(sessions)
-        .where(and(eq(sessions.userId, user.id), ne(sessions.id, keep)))
-        .returning({ id: sessions.id });
+      const ended = await deleteOtherSessions(db, user.id, request.session?.id ?? null);
       await recordAuditEvent(db, {
         action: 'session_ended_by_user',
         actorUserId: user.id,
         ip: request.ip,
-        details: { others: ended.length },
+        details: { others: ended },
       });
-      return { ended: ended.length };
+      return { ended };
     },
   );
 };
