@@ -29,6 +29,11 @@ export const ERROR_CODES = [
   'ACCOUNT_DISABLED',
   // password reset by email (docs/SECURITY.md)
   'RESET_LINK_INVALID',
+  // two-factor sign-in (docs/SECURITY.md)
+  'SECOND_FACTOR_INVALID',
+  'SIGN_IN_CHALLENGE_INVALID',
+  'TWO_FACTOR_ALREADY_ON',
+  'TWO_FACTOR_NOT_ON',
   'AGENCY_CODE_TAKEN',
   // a disabled partner agency (docs/decisions/022)
   'AGENCY_DISABLED',

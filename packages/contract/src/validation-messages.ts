@@ -27,6 +27,11 @@ export const VALIDATION_MESSAGES_EN = {
   passwordMismatch: 'The passwords do not match.',
   passwordCommon:
     'This password is too common or has appeared in a data breach. Choose one that is harder to guess.',
+  secondFactorCodeInvalid:
+    'Enter the 6-digit code from your authenticator app, or a 16-character recovery code.',
+  totpCodeInvalid: 'Enter the 6-digit code your authenticator app shows.',
+  secondFactorWrong:
+    'This code is not right, or it was already used. Try the next code your app shows.',
   emailInvalid: 'Enter a valid email address.',
   phoneInvalid: 'Enter a full Korean phone number, such as 010-1234-5678 or 02-123-4567.',
   agencyCodeInvalid: 'An agency code has only letters, digits and dashes.',

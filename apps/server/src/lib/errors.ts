@@ -25,6 +25,11 @@ export const STATUS_BY_CODE = {
   CURRENT_PASSWORD_WRONG: 400,
   ACCOUNT_DISABLED: 403,
   RESET_LINK_INVALID: 400,
+  SECOND_FACTOR_INVALID: 400,
+  // The sign-in's password step is over (expired, used, too many codes): start again.
+  SIGN_IN_CHALLENGE_INVALID: 401,
+  TWO_FACTOR_ALREADY_ON: 409,
+  TWO_FACTOR_NOT_ON: 409,
   AGENCY_CODE_TAKEN: 409,
   AGENCY_DISABLED: 403,
   AGENCY_CODE_DISABLED: 400,
@@ -121,6 +126,10 @@ export const DEFAULT_MESSAGES = {
   CURRENT_PASSWORD_WRONG: 'Your current password is incorrect.',
   ACCOUNT_DISABLED: 'This account is disabled. Please contact support.',
   RESET_LINK_INVALID: 'This password reset link is not valid any more.',
+  SECOND_FACTOR_INVALID: 'The code is not right or was already used.',
+  SIGN_IN_CHALLENGE_INVALID: 'This sign-in is over: enter the email and password again.',
+  TWO_FACTOR_ALREADY_ON: 'Two-factor sign-in is already on.',
+  TWO_FACTOR_NOT_ON: 'Two-factor sign-in is not on.',
   AGENCY_CODE_TAKEN: 'Another agency already has this code.',
   AGENCY_DISABLED: 'Your partner agency has been disabled. Please contact support.',
   AGENCY_CODE_DISABLED:
