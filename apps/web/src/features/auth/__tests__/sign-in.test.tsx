@@ -68,3 +68,123 @@ describe('sign-in dialog', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?lang=x'));
   });
 });
+
+describe('two-factor sign-in', () => {
+  const CHALLENGE = 'c'.repeat(43);
+  const askForCode = () => ok({ secondFactor: { challenge: CHALLENGE, expiresInSeconds: 300 } });
+  const describedText = (input: HTMLElement) =>
+    (input.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ');
+
+  it('asks for the code after the password, then signs in with it and the challenge', async () => {
+    const post = mockApi.post.mockImplementation((path: string) =>
+      Promise.resolve(path === '/auth/sign-in' ? askForCode() : ok({ user: testUser })),
+    );
+    const { router, queryClient } = await renderApp(<AuthDialogs />, {
+      path: '/?auth=sign-in&next=%2Fapp%2Fprofile',
+    });
+    await screen.findByRole('dialog', { name: 'Sign in' });
+    fill('minjun@example.com', 'whatever it is');
+    await screen.findByRole('dialog', { name: 'Two-factor sign-in' });
+    expect(
+      screen.getByText(
+        'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+      ),
+    ).toBeTruthy();
+    // Not signed in yet: the password alone opened no session.
+    expect(queryClient.getQueryData(['auth', 'me'])).toBeNull();
+    const code = screen.getByLabelText(/^Code/);
+    expect(document.activeElement).toBe(code);
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(code.getAttribute('inputmode')).toBe('text');
+    fireEvent.change(code, { target: { value: '123 456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/profile'));
+    expect(post).toHaveBeenLastCalledWith('/auth/sign-in/second-factor', {
+      challenge: CHALLENGE,
+      code: '123456',
+      language: 'en',
+    });
+    expect(queryClient.getQueryData(['auth', 'me'])).toEqual(testUser);
+    expect(await screen.findByText('Welcome back, 김민준.')).toBeTruthy();
+  });
+
+  it('takes a recovery code as typed, and says on the input when a code is wrong', async () => {
+    mockApi.post.mockImplementation((path: string) =>
+      path === '/auth/sign-in'
+        ? Promise.resolve(askForCode())
+        : Promise.reject(
+            apiFailure(400, 'SECOND_FACTOR_INVALID', { fields: { code: 'secondFactorWrong' } }),
+          ),
+    );
+    const { router } = await renderApp(<AuthDialogs />, { path: '/?auth=sign-in' });
+    await screen.findByRole('dialog', { name: 'Sign in' });
+    fill('minjun@example.com', 'whatever it is');
+    const code = await screen.findByLabelText(/^Code/);
+    fireEvent.change(code, { target: { value: '12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() =>
+      expect(describedText(code)).toContain(
+        'Enter the 6-digit code from your authenticator app, or a 16-character recovery code.',
+      ),
+    );
+    expect(mockApi.post).toHaveBeenCalledTimes(1);
+    fireEvent.change(code, { target: { value: 'abcd-efgh-ijkl-mnop' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() =>
+      expect(describedText(code)).toContain('This code is not right, or it was already used.'),
+    );
+    expect(mockApi.post).toHaveBeenLastCalledWith('/auth/sign-in/second-factor', {
+      challenge: CHALLENGE,
+      code: 'ABCDEFGHIJKLMNOP',
+      language: 'en',
+    });
+    expect(screen.getByRole('dialog', { name: 'Two-factor sign-in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('starts again from the password when the sign-in has expired, in Korean', async () => {
+    mockApi.post.mockImplementation((path: string) =>
+      path === '/auth/sign-in'
+        ? Promise.resolve(askForCode())
+        : Promise.reject(apiFailure(401, 'SIGN_IN_CHALLENGE_INVALID')),
+    );
+    await renderApp(<AuthDialogs />, { path: '/?auth=sign-in', language: 'ko' });
+    await screen.findByRole('dialog', { name: '로그인' });
+    fireEvent.change(screen.getByLabelText(/^이메일/), {
+      target: { value: 'minjun@example.com' },
+    });
+    fireEvent.change(screen.getByLabelText(/^비밀번호/, { selector: 'input' }), {
+      target: { value: 'whatever it is' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: '로그인' }));
+    await screen.findByRole('dialog', { name: '2단계 인증' });
+    expect(
+      screen.getByText('인증 앱에 표시된 6자리 코드 또는 복구 코드 하나를 입력하세요.'),
+    ).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^코드/), { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: '로그인' }));
+    await screen.findByRole('dialog', { name: '로그인' });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '로그인 시간이 초과되었거나 잘못된 코드를 너무 많이 입력했습니다. 이메일과 비밀번호를 다시 입력하세요.',
+    );
+    // The email is kept; the password is what is left to type.
+    expect(screen.getByLabelText<HTMLInputElement>(/^이메일/).value).toBe('minjun@example.com');
+    expect(document.activeElement).toBe(screen.getByLabelText(/^비밀번호/, { selector: 'input' }));
+  });
+
+  it('goes back to the password step by choice', async () => {
+    mockApi.post.mockResolvedValue(askForCode());
+    await renderApp(<AuthDialogs />, { path: '/?auth=sign-in' });
+    await screen.findByRole('dialog', { name: 'Sign in' });
+    fill('minjun@example.com', 'whatever it is');
+    await screen.findByRole('dialog', { name: 'Two-factor sign-in' });
+    fireEvent.click(screen.getByRole('button', { name: 'Back to email and password' }));
+    await screen.findByRole('dialog', { name: 'Sign in' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByLabelText<HTMLInputElement>(/^Email/).value).toBe('minjun@example.com');
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toBeTruthy();
+  });
+});

@@ -20,7 +20,8 @@ import { announceSession } from '@/lib/auth/session-channel';
 import { setSessionStatus } from '@/lib/auth/session-status';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
-import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { SecondFactorForm } from '@/features/auth/components/second-factor-form';
+import { SignInForm, type SecondFactorStep } from '@/features/auth/components/sign-in-form';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
 
 function dialogOf(value: string | null): AuthDialog | null {
@@ -47,6 +48,15 @@ function DialogLink({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
+/**
+ * Where sign-in is: the password (with the email to fill in again and why, when the second step
+ * sent the person back), or the second factor.
+ */
+type SignInStep =
+  | { kind: 'password'; email: string; notice: string | null }
+  | ({ kind: 'second-factor' } & SecondFactorStep);
+const FIRST_STEP: SignInStep = { kind: 'password', email: '', notice: null };
+
 /** A reset link's token, from the address's fragment (`#token=…`), which no server ever sees. */
 function tokenOf(hash: string): string {
   return new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
@@ -57,7 +67,8 @@ function tokenOf(hash: string): string {
  * (decision 004), and the two steps of a forgotten password: `?auth=forgot-password` asks for a
  * link, which the mail brings back as `?auth=reset-password#token=…` (docs/SECURITY.md "Password
  * reset by email"). Closing one removes the parameters; signing in goes to `next` (a path under
- * /app) or the dashboard.
+ * /app) or the dashboard. An account with two-factor sign-in on asks for its code in the same
+ * dialog after the password (docs/SECURITY.md "Two-factor sign-in").
  */
 export function AuthDialogs() {
   const { t } = useTranslation('auth');
@@ -75,6 +86,9 @@ export function AuthDialogs() {
   const tokenInAddress = tokenOf(location.hash);
   const [resetToken, setResetToken] = useState(tokenInAddress);
   if (tokenInAddress !== '' && tokenInAddress !== resetToken) setResetToken(tokenInAddress);
+  // A sign-in starts at the password each time its dialog opens.
+  const [signInStep, setSignInStep] = useState<SignInStep>(FIRST_STEP);
+  if (dialog !== 'sign-in' && signInStep !== FIRST_STEP) setSignInStep(FIRST_STEP);
   useEffect(() => {
     if (dialog === 'reset-password' && location.hash !== '') {
       void navigate({ search: location.search, hash: '' }, { replace: true });
@@ -118,7 +132,11 @@ export function AuthDialogs() {
     'forgot-password': t('forgotPassword.title'),
     'reset-password': t('resetPassword.title'),
   };
-  const title = titles[dialog ?? 'sign-in'];
+  const title =
+    dialog === 'sign-in' && signInStep.kind === 'second-factor'
+      ? t('secondFactor.title')
+      : titles[dialog ?? 'sign-in'];
+  const signedIn = (user: CurrentUser) => done(user, t('signIn.success', { name: user.name }));
 
   const passwordChanged = () => {
     toast('success', { message: t('resetPassword.done') });
@@ -163,6 +181,15 @@ export function AuthDialogs() {
         </>
       ) : dialog === 'reset-password' ? (
         <ResetPasswordForm token={resetToken} onDone={passwordChanged} />
+      ) : signInStep.kind === 'second-factor' ? (
+        <SecondFactorForm
+          challenge={signInStep.challenge}
+          onSignedIn={signedIn}
+          onRestart={(notice) =>
+            setSignInStep({ kind: 'password', email: signInStep.email, notice })
+          }
+          onBack={() => setSignInStep({ kind: 'password', email: signInStep.email, notice: null })}
+        />
       ) : (
         <>
           {sessionEnded ? (
@@ -170,7 +197,12 @@ export function AuthDialogs() {
               {t('signIn.sessionEnded')}
             </Alert>
           ) : null}
-          <SignInForm onSignedIn={(user) => done(user, t('signIn.success', { name: user.name }))} />
+          <SignInForm
+            onSignedIn={signedIn}
+            onSecondFactor={(step) => setSignInStep({ kind: 'second-factor', ...step })}
+            email={signInStep.email}
+            notice={signInStep.notice}
+          />
           <Text fz="sm" ta="center" mt="sm">
             <DialogLink to={authDialogPath('forgot-password', next)}>
               {t('signIn.forgotPassword')}

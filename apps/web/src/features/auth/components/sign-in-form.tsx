@@ -9,54 +9,82 @@ import type { CurrentUser } from '@portal/contract/users';
 import { readableFieldStyles } from '@/components/ui/field-styles';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { PasswordField } from '@/components/ui/password-field';
-import { apiErrorOf } from '@/lib/api-error';
-import { errorMessage, fieldErrorText, retryAfterSeconds } from '@/lib/form-errors';
+import { fieldErrorText } from '@/lib/form-errors';
 import { toSupportedLanguage } from '@/lib/i18n';
+import { useFormSubmit } from '@/lib/use-form-submit';
 import { useSignIn } from '@/features/auth/api/sign-in';
+import { rateLimitedText } from '@/features/auth/components/sign-in-errors';
 
-const emptyForm: SignInRequest = { email: '', password: '' };
+const FIELDS = ['email', 'password'] as const;
 
-/** Sign-in. A wrong email or password gets one message, never which of the two was wrong. */
-export function SignInForm({ onSignedIn }: { onSignedIn: (user: CurrentUser) => void }) {
+/** The password was right and the account asks for its second factor. */
+export interface SecondFactorStep {
+  challenge: string;
+  email: string;
+}
+
+/**
+ * Sign-in. A wrong email or password gets one message, never which of the two was wrong. An
+ * account with two-factor sign-in on goes on to its second step (`onSecondFactor`); coming back
+ * from there, the email is filled in again (`email`) and `notice` says why.
+ */
+export function SignInForm({
+  onSignedIn,
+  onSecondFactor,
+  email = '',
+  notice = null,
+}: {
+  onSignedIn: (user: CurrentUser) => void;
+  onSecondFactor: (step: SecondFactorStep) => void;
+  email?: string;
+  notice?: string | null;
+}) {
   const { t, i18n } = useTranslation(['auth', 'validation', 'errors']);
   const signIn = useSignIn();
-  const [formError, setFormError] = useState<string | null>(null);
+  // Why the second step sent the person back, until they send the form again.
+  const [showNotice, setShowNotice] = useState(true);
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(signInRequestSchema),
     mode: 'onBlur',
-    defaultValues: emptyForm,
+    defaultValues: { email, password: '' } satisfies SignInRequest,
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      // The page's language, for the mail about a sign-in from a new device.
-      onSignedIn(
-        await signIn.mutateAsync({ ...values, language: toSupportedLanguage(i18n.language) }),
-      );
-    } catch (error) {
-      setFormError(signInErrorText(error));
-    }
-  });
-
-  function signInErrorText(error: unknown): string {
-    if (apiErrorOf(error)?.code === 'RATE_LIMITED') {
-      const seconds = retryAfterSeconds(error);
-      if (seconds !== undefined) {
-        return t('signIn.rateLimited', { count: Math.max(1, Math.ceil(seconds / 60)) });
+  const { onSubmit, formError } = useFormSubmit(
+    { handleSubmit, setError },
+    async (values, { setFormError }) => {
+      try {
+        // The page's language, for the mail about a sign-in from a new device.
+        const answer = await signIn.mutateAsync({
+          ...values,
+          language: toSupportedLanguage(i18n.language),
+        });
+        if ('user' in answer) onSignedIn(answer.user);
+        else onSecondFactor({ challenge: answer.secondFactor.challenge, email: values.email });
+      } catch (error) {
+        const limited = rateLimitedText(t, error);
+        if (limited === null) throw error;
+        setFormError(limited);
       }
-    }
-    return errorMessage(t, error);
-  }
+    },
+    { fields: FIELDS },
+  );
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('signIn.title')}>
+    <form
+      onSubmit={(event) => {
+        setShowNotice(false);
+        void onSubmit(event);
+      }}
+      noValidate
+      aria-label={t('signIn.title')}
+    >
       <Stack gap="md">
-        <FormAlert message={formError} />
+        <FormAlert message={formError ?? (showNotice ? notice : null)} />
         <TextInput
           styles={readableFieldStyles}
           label={t('fields.email')}
@@ -72,6 +100,8 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (user: CurrentUser) => 
           label={t('fields.password')}
           autoComplete="current-password"
           required
+          // Back from the second step with the email kept: the password is what is left to type.
+          autoFocus={email !== ''}
           error={fieldErrorText(t, errors.password)}
           {...register('password')}
         />

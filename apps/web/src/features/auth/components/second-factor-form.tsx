@@ -1,0 +1,120 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { secondFactorCodeSchema } from '@portal/contract/two-factor';
+import type { CurrentUser } from '@portal/contract/users';
+import { readableFieldStyles } from '@/components/ui/field-styles';
+import { FormAlert } from '@/components/ui/form-alert';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { apiErrorOf } from '@/lib/api-error';
+import { errorMessage, fieldErrorText } from '@/lib/form-errors';
+import { toSupportedLanguage } from '@/lib/i18n';
+import { useFormSubmit } from '@/lib/use-form-submit';
+import { useSignInWithSecondFactor } from '@/features/auth/api/sign-in';
+import { rateLimitedText } from '@/features/auth/components/sign-in-errors';
+
+const FIELDS = ['code'] as const;
+const secondFactorFormSchema = z.object({ code: secondFactorCodeSchema });
+
+/**
+ * Sign-in's second step (docs/SECURITY.md "Two-factor sign-in"): a code from the authenticator
+ * app or a recovery code, sent with the challenge the password step gave. A challenge that has
+ * expired, been used or seen too many wrong codes starts again from the password (`onRestart`,
+ * with the reason); `onBack` goes there by choice.
+ */
+export function SecondFactorForm({
+  challenge,
+  onSignedIn,
+  onRestart,
+  onBack,
+}: {
+  challenge: string;
+  onSignedIn: (user: CurrentUser) => void;
+  onRestart: (message: string) => void;
+  onBack: () => void;
+}) {
+  const { t, i18n } = useTranslation(['auth', 'validation', 'errors']);
+  const send = useSignInWithSecondFactor();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(secondFactorFormSchema),
+    mode: 'onBlur',
+    defaultValues: { code: '' },
+  });
+
+  const { onSubmit, formError } = useFormSubmit(
+    { handleSubmit, setError },
+    async ({ code }, { setFormError }) => {
+      try {
+        // The code as the contract reads it (no spaces or dashes, a recovery code in capitals).
+        onSignedIn(
+          await send.mutateAsync({
+            challenge,
+            code: code.code,
+            language: toSupportedLanguage(i18n.language),
+          }),
+        );
+      } catch (error) {
+        if (apiErrorOf(error)?.code === 'SIGN_IN_CHALLENGE_INVALID') {
+          onRestart(errorMessage(t, error));
+          return;
+        }
+        const limited = rateLimitedText(t, error);
+        if (limited === null) throw error;
+        setFormError(limited);
+      }
+    },
+    { fields: FIELDS, codeFields: { SECOND_FACTOR_INVALID: 'code' } },
+  );
+
+  return (
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={t('secondFactor.title')}
+    >
+      <Stack gap="md">
+        <Text fz="sm" c="dark.7">
+          {t('secondFactor.lead')}
+        </Text>
+        <FormAlert message={formError} />
+        <TextInput
+          styles={readableFieldStyles}
+          label={t('secondFactor.code')}
+          // Letters too: a recovery code is typed here as well.
+          inputMode="text"
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          autoCorrect="off"
+          spellCheck={false}
+          required
+          autoFocus
+          error={fieldErrorText(t, errors.code)}
+          {...register('code')}
+        />
+        <SubmitButton loading={send.isPending} fullWidth>
+          {t('signIn.submit')}
+        </SubmitButton>
+        <Text fz="sm" ta="center">
+          <Anchor
+            component="button"
+            type="button"
+            fw={600}
+            inherit
+            // As the dialogs' links: leaving an empty code must not move the link from the pointer.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={onBack}
+          >
+            {t('secondFactor.back')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}
