@@ -28,7 +28,18 @@ export async function downloadFile(
 ): Promise<string> {
   const response = await api.get<Blob>(path, { params, responseType: 'blob' });
   const name = fileNameOf(response.headers.get('content-disposition'), fallbackName);
-  const url = URL.createObjectURL(response.data);
+  saveBlob(response.data, name);
+  return name;
+}
+
+/** Saves text the page made itself (the recovery codes) as a UTF-8 text file. */
+export function saveTextFile(name: string, text: string): void {
+  saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), name);
+}
+
+/** Hands a file to the browser's download through a hidden link. */
+function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
@@ -37,5 +48,4 @@ export async function downloadFile(
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
 }

@@ -6,10 +6,12 @@ import { PayeeForm } from '@/features/payee/components/payee-form';
 import { ChangePasswordForm } from '@/features/profile/components/change-password-form';
 import { PersonalInfoForm } from '@/features/profile/components/personal-info-form';
 import { SignedInDevices } from '@/features/profile/components/signed-in-devices';
+import { TwoFactorSignIn } from '@/features/profile/components/two-factor-sign-in';
 
 /**
  * docs/PRODUCT.md "Screens", Profile: personal information, password, and the verification
- * uploads; and the devices signed in to the account (docs/SECURITY.md "Signed-in devices").
+ * uploads; two-factor sign-in and the devices signed in to the account (docs/SECURITY.md
+ * "Two-factor sign-in", "Signed-in devices").
  */
 export function Component() {
   const { t } = useTranslation('common');
@@ -23,6 +25,7 @@ export function Component() {
         </SimpleGrid>
         <PayeeForm />
         <KycDocuments />
+        <TwoFactorSignIn />
         <SignedInDevices />
       </Stack>
     </>

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { secondFactorCodeSchema } from '@portal/contract/two-factor';
 import type { CurrentUser } from '@portal/contract/users';
-import { readableFieldStyles } from '@/components/ui/field-styles';
+import { CodeField } from '@/components/ui/code-field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { apiErrorOf } from '@/lib/api-error';
@@ -84,15 +84,8 @@ export function SecondFactorForm({
           {t('secondFactor.lead')}
         </Text>
         <FormAlert message={formError} />
-        <TextInput
-          styles={readableFieldStyles}
+        <CodeField
           label={t('secondFactor.code')}
-          // Letters too: a recovery code is typed here as well.
-          inputMode="text"
-          autoComplete="one-time-code"
-          autoCapitalize="characters"
-          autoCorrect="off"
-          spellCheck={false}
           required
           autoFocus
           error={fieldErrorText(t, errors.code)}

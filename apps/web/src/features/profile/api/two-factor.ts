@@ -1,0 +1,59 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  RecoveryCodesResponse,
+  RenewRecoveryCodesRequest,
+  TwoFactorConfirmRequest,
+  TwoFactorDisableRequest,
+  TwoFactorSetupRequest,
+  TwoFactorSetupResponse,
+  TwoFactorStatus,
+} from '@portal/contract/two-factor';
+import { api } from '@/lib/api-client';
+
+/** Two-factor sign-in on the Profile (docs/SECURITY.md "Two-factor sign-in"). */
+const twoFactorQueryKey = ['profile', 'two-factor'] as const;
+
+export const twoFactorStatusQuery = () =>
+  queryOptions({
+    queryKey: twoFactorQueryKey,
+    queryFn: async ({ signal }) =>
+      (await api.get<TwoFactorStatus>('/profile/two-factor', { signal })).data,
+  });
+
+/** Every change ends by asking for the state again. */
+function useTwoFactorMutation<Body, Answer>(send: (body: Body) => Promise<Answer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: twoFactorQueryKey }),
+  });
+}
+
+/** The password again, for a new secret: shown as a QR code and as text to type. */
+export const useStartTwoFactorSetup = () =>
+  useTwoFactorMutation(
+    async (body: TwoFactorSetupRequest) =>
+      (await api.post<TwoFactorSetupResponse>('/profile/two-factor/setup', body)).data,
+  );
+
+/** A code from the app turns it on; the answer is the first recovery codes, shown once. */
+export const useConfirmTwoFactor = () =>
+  useTwoFactorMutation(
+    async (body: TwoFactorConfirmRequest) =>
+      (await api.post<RecoveryCodesResponse>('/profile/two-factor/confirm', body)).data
+        .recoveryCodes,
+  );
+
+/** A new set of recovery codes, which replaces every earlier one. */
+export const useRenewRecoveryCodes = () =>
+  useTwoFactorMutation(
+    async (body: RenewRecoveryCodesRequest) =>
+      (await api.post<RecoveryCodesResponse>('/profile/two-factor/recovery-codes', body)).data
+        .recoveryCodes,
+  );
+
+/** Turns it off: the password and a code. */
+export const useDisableTwoFactor = () =>
+  useTwoFactorMutation(async (body: TwoFactorDisableRequest) => {
+    await api.post('/profile/two-factor/disable', body);
+  });

@@ -1,0 +1,205 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Image, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  twoFactorConfirmRequestSchema,
+  twoFactorSetupRequestSchema,
+  type TwoFactorSetupResponse,
+} from '@portal/contract/two-factor';
+import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
+import { CodeField } from '@/components/ui/code-field';
+import { CopyValue } from '@/components/ui/copy-value';
+import { FormAlert } from '@/components/ui/form-alert';
+import { PasswordField } from '@/components/ui/password-field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { fieldErrorText } from '@/lib/form-errors';
+import { toSupportedLanguage } from '@/lib/i18n';
+import { toast } from '@/lib/notifications';
+import { useFormSubmit } from '@/lib/use-form-submit';
+import { useConfirmTwoFactor, useStartTwoFactorSetup } from '@/features/profile/api/two-factor';
+import { RecoveryCodes } from '@/features/profile/components/recovery-codes';
+
+type Step =
+  | { kind: 'password' }
+  | { kind: 'scan'; setup: TwoFactorSetupResponse }
+  | { kind: 'codes'; codes: string[] };
+const FIRST: Step = { kind: 'password' };
+
+/** The set-up key as apps take it typed, in groups of four ("JBSW Y3DP EHPK 3PXP"). */
+const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+
+/**
+ * Turning two-factor sign-in on, in three steps: the current password, then the new secret (a QR
+ * code and the key as text) and a code from the app that proves it holds it, then the recovery
+ * codes, shown once. While they are shown the dialog closes only by saying they are saved.
+ */
+export function TwoFactorSetupDialog({
+  opened,
+  onClose,
+}: {
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('profile');
+  const [step, setStep] = useState<Step>(FIRST);
+  const close = () => {
+    setStep(FIRST);
+    onClose();
+  };
+  const showingCodes = step.kind === 'codes';
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={showingCodes ? t('twoFactor.codes.title') : t('twoFactor.setup.title')}
+      withCloseButton={!showingCodes}
+      closeOnEscape={!showingCodes}
+      closeOnClickOutside={!showingCodes}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      styles={{ content: koreanLineBreaks, title: { fontWeight: 700 } }}
+    >
+      <Text fz="xs" fw={600} c="dark.6" mb="xs">
+        {t('twoFactor.setup.step', {
+          step: step.kind === 'password' ? 1 : step.kind === 'scan' ? 2 : 3,
+        })}
+      </Text>
+      {step.kind === 'password' ? (
+        <PasswordStep onCancel={close} onStarted={(setup) => setStep({ kind: 'scan', setup })} />
+      ) : step.kind === 'scan' ? (
+        <ScanStep
+          setup={step.setup}
+          onCancel={close}
+          onConfirmed={(codes) => setStep({ kind: 'codes', codes })}
+        />
+      ) : (
+        <RecoveryCodes codes={step.codes} onDone={close} />
+      )}
+    </Modal>
+  );
+}
+
+function PasswordStep({
+  onStarted,
+  onCancel,
+}: {
+  onStarted: (setup: TwoFactorSetupResponse) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation(['profile', 'common', 'validation', 'errors']);
+  const start = useStartTwoFactorSetup();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(twoFactorSetupRequestSchema),
+    mode: 'onBlur',
+    defaultValues: { currentPassword: '' },
+  });
+  const { onSubmit, formError } = useFormSubmit(
+    { handleSubmit, setError },
+    async (values) => onStarted(await start.mutateAsync(values)),
+    { fields: ['currentPassword'], codeFields: { CURRENT_PASSWORD_WRONG: 'currentPassword' } },
+  );
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack gap="md">
+        <Text fz="sm" c="dark.7">
+          {t('twoFactor.setup.passwordLead')}
+        </Text>
+        <FormAlert message={formError} />
+        <PasswordField
+          label={t('fields.currentPassword')}
+          autoComplete="current-password"
+          required
+          data-autofocus
+          error={fieldErrorText(t, errors.currentPassword)}
+          {...register('currentPassword')}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={start.isPending}>
+            {t('common:actions.cancel')}
+          </Button>
+          <SubmitButton loading={start.isPending}>{t('twoFactor.setup.continue')}</SubmitButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function ScanStep({
+  setup,
+  onConfirmed,
+  onCancel,
+}: {
+  setup: TwoFactorSetupResponse;
+  onConfirmed: (codes: string[]) => void;
+  onCancel: () => void;
+}) {
+  const { t, i18n } = useTranslation(['profile', 'common', 'validation', 'errors']);
+  const confirm = useConfirmTwoFactor();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(twoFactorConfirmRequestSchema),
+    mode: 'onBlur',
+    defaultValues: { code: '' },
+  });
+  const { onSubmit, formError } = useFormSubmit(
+    { handleSubmit, setError },
+    async ({ code }) => {
+      // The page's language, for the mail saying two-factor sign-in was turned on.
+      const codes = await confirm.mutateAsync({
+        code,
+        language: toSupportedLanguage(i18n.language),
+      });
+      toast('success', { message: t('twoFactor.setup.done') });
+      onConfirmed(codes);
+    },
+    { fields: ['code'], codeFields: { SECOND_FACTOR_INVALID: 'code' } },
+  );
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack gap="md">
+        <Text fz="sm" c="dark.7">
+          {t('twoFactor.setup.scanLead')}
+        </Text>
+        <Image
+          src={setup.qrCode}
+          alt={t('twoFactor.setup.qrAlt')}
+          w={200}
+          h={200}
+          mx="auto"
+          style={{ imageRendering: 'pixelated' }}
+        />
+        <CopyValue
+          label={t('twoFactor.setup.key')}
+          value={grouped(setup.secret)}
+          copyText={setup.secret}
+          mono
+        />
+        <FormAlert message={formError} />
+        <CodeField
+          label={t('twoFactor.setup.code')}
+          digitsOnly
+          required
+          autoFocus
+          error={fieldErrorText(t, errors.code)}
+          {...register('code')}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={confirm.isPending}>
+            {t('common:actions.cancel')}
+          </Button>
+          <SubmitButton loading={confirm.isPending}>{t('twoFactor.setup.submit')}</SubmitButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
