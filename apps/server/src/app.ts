@@ -16,6 +16,7 @@ import auditRoutes from '@server/modules/audit/routes';
 import authRoutes from '@server/modules/auth/routes';
 import passwordResetRoutes from '@server/modules/auth/password-reset-routes';
 import signedInDevicesRoutes from '@server/modules/signed-in-devices/routes';
+import twoFactorRoutes from '@server/modules/two-factor/routes';
 import profileRoutes from '@server/modules/profile/routes';
 import userRoutes from '@server/modules/users/routes';
 import agencyRoutes from '@server/modules/agencies/routes';
@@ -125,6 +126,7 @@ export function buildApp(config: Config, dependencies: AppDependencies = {}): Ap
   app.register(authRoutes, { prefix: API_BASE_PATH });
   app.register(passwordResetRoutes, { prefix: API_BASE_PATH });
   app.register(signedInDevicesRoutes, { prefix: API_BASE_PATH });
+  app.register(twoFactorRoutes, { prefix: API_BASE_PATH });
   app.register(profileRoutes, { prefix: API_BASE_PATH });
   app.register(userRoutes, { prefix: API_BASE_PATH });
   app.register(agencyRoutes, { prefix: API_BASE_PATH });

@@ -8,3 +8,4 @@ export * from './schema/identity';
 export * from './schema/merchants';
 export * from './schema/money';
 export * from './schema/approvals';
+export * from './schema/two-factor';

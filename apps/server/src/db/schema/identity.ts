@@ -94,6 +94,11 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /**
+     * When this session last proved a second factor (sign-in with two-factor, or turning it on),
+     * or null: what a step-up asks to be recent (docs/SECURITY.md "Two-factor sign-in").
+     */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );

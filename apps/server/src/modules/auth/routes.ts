@@ -1,19 +1,21 @@
 import { signInRequestSchema, signUpRequestSchema } from '@portal/contract/auth';
+import { SIGN_IN_CHALLENGE_MINUTES, signInResponseSchema } from '@portal/contract/two-factor';
 import { currentUserResponseSchema, signedInUserResponseSchema } from '@portal/contract/users';
 import { AppError } from '@server/lib/errors';
 import type { RoutePlugin } from '@server/lib/zod-routes';
 import { recordAuditEvent } from '@server/modules/audit/audit-log';
 import { claimAttempt, hit, release, reset } from '@server/modules/throttle/throttle';
+import { startSignInChallenge } from '@server/modules/two-factor/challenges';
+import { twoFactorSince } from '@server/modules/two-factor/credentials';
 import {
-  agencyStatusOf,
   findAgencyByCode,
   findSignedInUser,
   findUserByEmail,
   insertUser,
 } from '@server/modules/users/repository';
 import { refuseCommonPassword } from './common-passwords';
-import { newDeviceMail } from './new-device-mail';
 import { hashPassword, verifyAgainstNobody, verifyPassword } from './passwords';
+import { admit, refuseUnusableAccount } from './sign-in';
 import { toCurrentUser } from './sessions';
 import {
   ACCOUNT_DELAYS,
@@ -94,7 +96,7 @@ const authRoutes: RoutePlugin = async (app) => {
     '/auth/sign-in',
     {
       config: publicRoute,
-      schema: { body: signInRequestSchema, response: { 200: signedInUserResponseSchema } },
+      schema: { body: signInRequestSchema, response: { 200: signInResponseSchema } },
     },
     async (request, reply) => {
       const { email, password, language = 'ko' } = request.body;
@@ -137,27 +139,16 @@ const authRoutes: RoutePlugin = async (app) => {
         await reset(db, accountKey);
         await release(db, addressKey);
       }
-      if (found.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
-      if (found.role === 'agency' && (await agencyStatusOf(db, found.agencyId)) !== 'active') {
-        throw new AppError('AGENCY_DISABLED');
-      }
-
-      await reply.startSession(found.id);
-      await recordAuditEvent(db, { action: 'sign_in', actorUserId: found.id, ip: request.ip });
-      // A browser the account has not used before: its owner hears of it (new-device-mail.ts).
-      if (!device) {
-        const signIn = {
-          to: { email: found.email, name: found.name },
-          userAgent: request.headers['user-agent'] ?? null,
-          ip: request.ip,
-          at: new Date(),
-          publicUrl: app.config.publicUrl,
+      // The password was right. With two-factor on, no session yet: the page sends a code
+      // with this challenge (second-factor-routes.ts). A disabled account hears so first.
+      await refuseUnusableAccount(db, found);
+      if (await twoFactorSince(db, found.id)) {
+        const challenge = await startSignInChallenge(db, found.id);
+        return {
+          secondFactor: { challenge, expiresInSeconds: SIGN_IN_CHALLENGE_MINUTES * 60 },
         };
-        app.jobs.afterAnswer('new device mail', () =>
-          app.mailer.send(newDeviceMail(language, signIn)),
-        );
       }
-      return { user: await signedInUser(found.id) };
+      return admit(app, request, reply, found, { language, secondFactor: false });
     },
   );
 

@@ -24,12 +24,16 @@ export function sessionIdOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** A new session; returns the token for the cookie (never stored). */
+/**
+ * A new session; returns the token for the cookie (never stored). `secondFactor`: the sign-in
+ * proved a second factor too (docs/SECURITY.md "Two-factor sign-in").
+ */
 export async function createSession(
   db: Database,
   userId: string,
   lifetime: SessionLifetime,
   client: { ip: string | null; userAgent: string | null },
+  secondFactor = false,
 ): Promise<{ token: string; session: SessionRecord }> {
   const token = randomBytes(32).toString('base64url');
   const id = sessionIdOf(token);
@@ -39,6 +43,7 @@ export async function createSession(
     expiresAt: sql`now() + make_interval(hours => ${lifetime.maxHours})`,
     ip: client.ip,
     userAgent: client.userAgent?.slice(0, 300) ?? null,
+    secondFactorAt: secondFactor ? sql`now()` : null,
   });
   return { token, session: { id, userId } };
 }
@@ -130,6 +135,14 @@ export async function sessionStillOpen(
     .where(and(eq(sessions.id, id), not(expired(lifetime))));
   if (!row || row.status !== 'active') return false;
   return !(row.role === 'agency' && row.agencyStatus !== 'active');
+}
+
+/** Records that the session just proved a second factor (turning two-factor on). */
+export async function markSecondFactor(db: Database, id: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ secondFactorAt: sql`now()` })
+    .where(eq(sessions.id, id));
 }
 
 export async function deleteSession(db: Database, id: string): Promise<void> {

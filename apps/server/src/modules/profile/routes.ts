@@ -7,13 +7,11 @@ import { AppError } from '@server/lib/errors';
 import type { RoutePlugin } from '@server/lib/zod-routes';
 import { recordAuditEvent } from '@server/modules/audit/audit-log';
 import { refuseCommonPassword } from '@server/modules/auth/common-passwords';
-import { hashPassword, verifyPassword } from '@server/modules/auth/passwords';
+import { checkCurrentPassword } from '@server/modules/auth/current-password';
+import { hashPassword } from '@server/modules/auth/passwords';
 import { refuseNameEdit } from '@server/modules/kyc/name-lock';
 import { deleteOtherSessions, toCurrentUser } from '@server/modules/auth/sessions';
-import { tooManyAttempts, WRONG_PASSWORDS } from '@server/modules/auth/throttling';
-import { hit, peek, reset } from '@server/modules/throttle/throttle';
 import {
-  findPasswordHash,
   findSignedInUser,
   updatePasswordHash,
   updateProfile,
@@ -57,18 +55,7 @@ const profileRoutes: RoutePlugin = async (app) => {
     async (request, reply) => {
       const { id } = app.signedInUser(request);
       const { currentPassword, password } = request.body;
-      // Someone with a borrowed session must not get unlimited guesses at the password.
-      const throttleKey = `password-change:user:${id}`;
-      const throttled = await peek(db, throttleKey, WRONG_PASSWORDS);
-      if (!throttled.allowed) tooManyAttempts(reply, throttled.retryAfterSeconds);
-
-      const passwordHash = await findPasswordHash(db, id);
-      if (!passwordHash || !(await verifyPassword(passwordHash, currentPassword))) {
-        await hit(db, throttleKey, WRONG_PASSWORDS);
-        throw new AppError('CURRENT_PASSWORD_WRONG', undefined, {
-          fields: { currentPassword: 'invalid' },
-        });
-      }
+      await checkCurrentPassword(db, reply, id, currentPassword);
 
       await refuseCommonPassword(password);
       const newHash = await hashPassword(password);
@@ -82,7 +69,6 @@ const profileRoutes: RoutePlugin = async (app) => {
           details: { otherSessionsEnded: ended },
         });
       });
-      await reset(db, throttleKey);
       return reply.code(204).send();
     },
   );

@@ -68,9 +68,10 @@ declare module 'fastify' {
   interface FastifyReply {
     /**
      * Signs `userId` in with a brand-new session (the old one, if any, ends), and remembers this
-     * browser as one the account has used (modules/auth/known-devices.ts).
+     * browser as one the account has used (modules/auth/known-devices.ts). `secondFactor`: the
+     * sign-in proved a second factor as well as the password.
      */
-    startSession(userId: string): Promise<SessionRecord>;
+    startSession(userId: string, options?: { secondFactor?: boolean }): Promise<SessionRecord>;
     /** Signs the current session out. */
     endSession(): Promise<void>;
   }
@@ -132,30 +133,40 @@ export default fp(
       return request.user;
     });
 
-    app.decorateReply('startSession', async function (this: FastifyReply, userId: string) {
-      const request = this.request;
-      if (request.session) await deleteSession(app.db, request.session.id);
-      await deleteExpiredSessions(app.db, lifetime, userId);
-      const { token, session } = await createSession(app.db, userId, lifetime, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-      });
-      this.setCookie(names.session, token, {
-        ...baseCookie,
-        httpOnly: true,
-        maxAge: lifetime.maxHours * 3600,
-      });
-      this.setCookie(
-        names.knownDevice,
-        rememberDevice(deviceKey, request.cookies[names.knownDevice], userId),
-        { ...baseCookie, httpOnly: true, maxAge: KNOWN_DEVICE_DAYS * 24 * 3600 },
-      );
-      request.session = session;
-      // The anonymous id (and the token bound to it) served only until sign-in.
-      if (request.cookies[names.anonymous]) this.clearCookie(names.anonymous, baseCookie);
-      anonymousIds.set(request, null);
-      return session;
-    });
+    app.decorateReply(
+      'startSession',
+      async function (
+        this: FastifyReply,
+        userId: string,
+        options: { secondFactor?: boolean } = {},
+      ) {
+        const request = this.request;
+        if (request.session) await deleteSession(app.db, request.session.id);
+        await deleteExpiredSessions(app.db, lifetime, userId);
+        const { token, session } = await createSession(
+          app.db,
+          userId,
+          lifetime,
+          { ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
+          options.secondFactor ?? false,
+        );
+        this.setCookie(names.session, token, {
+          ...baseCookie,
+          httpOnly: true,
+          maxAge: lifetime.maxHours * 3600,
+        });
+        this.setCookie(
+          names.knownDevice,
+          rememberDevice(deviceKey, request.cookies[names.knownDevice], userId),
+          { ...baseCookie, httpOnly: true, maxAge: KNOWN_DEVICE_DAYS * 24 * 3600 },
+        );
+        request.session = session;
+        // The anonymous id (and the token bound to it) served only until sign-in.
+        if (request.cookies[names.anonymous]) this.clearCookie(names.anonymous, baseCookie);
+        anonymousIds.set(request, null);
+        return session;
+      },
+    );
 
     app.decorateReply('endSession', async function (this: FastifyReply) {
       const request = this.request;

@@ -3,16 +3,21 @@ import type { Database } from '@server/db/client';
 import { deleteExpiredSessions, type SessionLifetime } from '@server/modules/auth/sessions';
 import { deleteSpentPasswordResets } from '@server/modules/auth/password-reset';
 import { deleteStaleCounters } from '@server/modules/throttle/throttle';
+import { deleteStaleChallenges } from '@server/modules/two-factor/challenges';
 
 /** How often each instance sweeps; several instances sweeping the same rows is harmless. */
 export const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
 
-/** Deletes expired sessions, forgotten throttle counters and spent reset links; returns how many of each went. */
+/**
+ * Deletes expired sessions, forgotten throttle counters, spent reset links and finished or expired
+ * sign-in challenges; returns how many of each went.
+ */
 export async function sweep(db: Database, lifetime: SessionLifetime) {
   return {
     sessions: await deleteExpiredSessions(db, lifetime),
     throttleCounters: await deleteStaleCounters(db),
     passwordResets: await deleteSpentPasswordResets(db),
+    signInChallenges: await deleteStaleChallenges(db),
   };
 }
 
