@@ -36,6 +36,18 @@ export function routeExamples(context: { clientEmail: string }): Record<string, 
     'POST /api/auth/password-reset/confirm': {
       body: { token: 'A'.repeat(43), password, confirmPassword: password },
     },
+    // No such sign-in: refused before any code is checked.
+    'POST /api/auth/sign-in/second-factor': {
+      body: { challenge: 'A'.repeat(43), code: '123456', language: 'ko' },
+    },
+    // The sweep's caller has two-factor off: set-up is refused on the password, the rest on
+    // "not on" (409), so nothing is turned on or off.
+    'POST /api/profile/two-factor/setup': { body: { currentPassword: 'not the password' } },
+    'POST /api/profile/two-factor/confirm': { body: { code: '123456', language: 'en' } },
+    'POST /api/profile/two-factor/recovery-codes': { body: { code: '123456', language: 'en' } },
+    'POST /api/profile/two-factor/disable': {
+      body: { currentPassword: 'not the password', code: 'ABCD-EFGH-JKLM-NPQR', language: 'en' },
+    },
     'PUT /api/profile': { body: { ...person, email: context.clientEmail } },
     'POST /api/profile/password': {
       body: { currentPassword: 'not the password', password, confirmPassword: password },
