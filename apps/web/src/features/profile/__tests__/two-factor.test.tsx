@@ -58,7 +58,8 @@ describe('two-factor sign-in on the Profile', () => {
       status = ON;
       return Promise.resolve(ok({ recoveryCodes: CODES }));
     });
-    await renderApp(<TwoFactorSignIn />);
+    const { queryClient } = await renderApp(<TwoFactorSignIn />);
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     expect(
       await screen.findByText('Only your password is asked for when you sign in.'),
     ).toBeTruthy();
@@ -120,7 +121,11 @@ describe('two-factor sign-in on the Profile', () => {
     expect(file).toContain('Won Bridge recovery codes for minjun@example.com');
     expect(file).toContain(shown.join('\n'));
 
-    expect(await screen.findByText('Two-factor sign-in is on.')).toBeTruthy();
+    expect(
+      await screen.findByText('Two-factor sign-in is on. Your other devices have been signed out.'),
+    ).toBeTruthy();
+    // The other sessions ended on the server: the devices list is read again too.
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['profile', 'devices'] });
     // The state was read again, and the codes stayed on screen meanwhile.
     await waitFor(() => expect(statusReads().length).toBeGreaterThanOrEqual(2));
     expect(screen.getByRole('dialog', { name: 'Save your recovery codes' })).toBeTruthy();

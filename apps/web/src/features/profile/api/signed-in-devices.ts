@@ -2,7 +2,8 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { SignedInDevicesResponse } from '@portal/contract/signed-in-devices';
 import { api } from '@/lib/api-client';
 
-const devicesQueryKey = ['profile', 'devices'] as const;
+/** Read again where another change ends sessions (turning two-factor sign-in on). */
+export const devicesQueryKey = ['profile', 'devices'] as const;
 
 export const signedInDevicesQuery = () =>
   queryOptions({

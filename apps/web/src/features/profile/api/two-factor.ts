@@ -9,6 +9,7 @@ import type {
   TwoFactorStatus,
 } from '@portal/contract/two-factor';
 import { api } from '@/lib/api-client';
+import { devicesQueryKey } from '@/features/profile/api/signed-in-devices';
 
 /** Two-factor sign-in on the Profile (docs/SECURITY.md "Two-factor sign-in"). */
 const twoFactorQueryKey = ['profile', 'two-factor'] as const;
@@ -20,12 +21,20 @@ export const twoFactorStatusQuery = () =>
       (await api.get<TwoFactorStatus>('/profile/two-factor', { signal })).data,
   });
 
-/** Every change ends by asking for the state again. */
-function useTwoFactorMutation<Body, Answer>(send: (body: Body) => Promise<Answer>) {
+/** Every change ends by asking for the state again (and for `alsoStale`, which it changes too). */
+function useTwoFactorMutation<Body, Answer>(
+  send: (body: Body) => Promise<Answer>,
+  alsoStale: readonly (readonly string[])[] = [],
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: twoFactorQueryKey }),
+    onSettled: () =>
+      Promise.all(
+        [twoFactorQueryKey, ...alsoStale].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }
 
@@ -36,12 +45,16 @@ export const useStartTwoFactorSetup = () =>
       (await api.post<TwoFactorSetupResponse>('/profile/two-factor/setup', body)).data,
   );
 
-/** A code from the app turns it on; the answer is the first recovery codes, shown once. */
+/**
+ * A code from the app turns it on; the answer is the first recovery codes, shown once. The
+ * other sessions, opened with the password alone, end: the devices list changes too.
+ */
 export const useConfirmTwoFactor = () =>
   useTwoFactorMutation(
     async (body: TwoFactorConfirmRequest) =>
       (await api.post<RecoveryCodesResponse>('/profile/two-factor/confirm', body)).data
         .recoveryCodes,
+    [devicesQueryKey],
   );
 
 /** A new set of recovery codes, which replaces every earlier one. */
