@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthDialogs } from '@/features/auth/components/auth-dialogs';
 import { mockApi } from '@/testing/api';
@@ -186,5 +186,49 @@ describe('two-factor sign-in', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByLabelText<HTMLInputElement>(/^Email/).value).toBe('minjun@example.com');
     expect(screen.getByRole('link', { name: 'Forgot your password?' })).toBeTruthy();
+  });
+
+  it('sets up the authenticator app at a staff member’s first sign-in', async () => {
+    const operator = { ...testUser, role: 'operator' as const };
+    const codes = Array.from({ length: 10 }, (_, i) => `ABCDEFGHJKLMNPQ${'RSTUVWXYZ2'[i]}`);
+    const post = mockApi.post.mockImplementation((path: string) =>
+      Promise.resolve(
+        path === '/auth/sign-in'
+          ? ok({ secondFactorSetup: { challenge: CHALLENGE, expiresInSeconds: 600 } })
+          : path === '/auth/sign-in/two-factor-setup'
+            ? ok({
+                secret: 'JBSWY3DPEHPK3PXP',
+                otpauthUrl: 'otpauth://x',
+                qrCode: 'data:image/png;base64,AA==',
+              })
+            : ok({ user: operator, recoveryCodes: codes }),
+      ),
+    );
+    const { router, queryClient } = await renderApp(<AuthDialogs />, { path: '/?auth=sign-in' });
+    await screen.findByRole('dialog', { name: 'Sign in' });
+    fill('minjun@example.com', 'whatever it is');
+    const dialog = await screen.findByRole('dialog', { name: 'Set up two-factor sign-in' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await within(dialog).findByRole('img', { name: 'QR code to scan with your authenticator app' });
+    expect(post).toHaveBeenLastCalledWith('/auth/sign-in/two-factor-setup', {
+      challenge: CHALLENGE,
+    });
+    expect(within(dialog).getByText('JBSW Y3DP EHPK 3PXP')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/^Enter the 6-digit code the app shows/), {
+      target: { value: '123456' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Turn on and sign in' }));
+    const list = await within(dialog).findByRole('list', { name: 'Recovery codes' });
+    expect(post).toHaveBeenLastCalledWith('/auth/sign-in/two-factor-confirm', {
+      challenge: CHALLENGE,
+      code: '123456',
+      language: 'en',
+    });
+    expect(within(list).getAllByRole('listitem')[0]!.textContent).toBe('ABCD-EFGH-JKLM-NPQR');
+    // The portal opens once the codes are saved, not before.
+    expect(queryClient.getQueryData(['auth', 'me'])).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'I have saved them' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
+    expect(queryClient.getQueryData(['auth', 'me'])).toEqual(operator);
   });
 });

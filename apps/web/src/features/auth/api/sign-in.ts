@@ -1,13 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SignInRequest } from '@portal/contract/auth';
-import type { SecondFactorSignInRequest, SignInResponse } from '@portal/contract/two-factor';
+import type {
+  SecondFactorSignInRequest,
+  SignInResponse,
+  SignInSetupConfirmRequest,
+  SignInSetupConfirmResponse,
+  SignInSetupRequest,
+  TwoFactorSetupResponse,
+} from '@portal/contract/two-factor';
 import type { SignedInUserResponse, CurrentUser } from '@portal/contract/users';
 import { api } from '@/lib/api-client';
 
 /**
  * The password step: signed in (`user`), or the account asks for its second factor
- * (`secondFactor`, with the challenge the code is sent with; docs/SECURITY.md "Two-factor
- * sign-in").
+ * (`secondFactor`), or staff without one set it up first (`secondFactorSetup`), each with the
+ * challenge the next step is sent with (docs/SECURITY.md "Two-factor sign-in").
  */
 export async function signIn(body: SignInRequest): Promise<SignInResponse> {
   const response = await api.post<SignInResponse>('/auth/sign-in', body);
@@ -25,3 +32,17 @@ export async function signInWithSecondFactor(
 }
 
 export const useSignInWithSecondFactor = () => useMutation({ mutationFn: signInWithSecondFactor });
+
+/** Staff's first sign-in, step one: a new authenticator-app secret for the challenge. */
+export const useStartSignInSetup = () =>
+  useMutation({
+    mutationFn: async (body: SignInSetupRequest) =>
+      (await api.post<TwoFactorSetupResponse>('/auth/sign-in/two-factor-setup', body)).data,
+  });
+
+/** Step two: the app's first code turns two-factor sign-in on and signs in, with recovery codes. */
+export const useConfirmSignInSetup = () =>
+  useMutation({
+    mutationFn: async (body: SignInSetupConfirmRequest) =>
+      (await api.post<SignInSetupConfirmResponse>('/auth/sign-in/two-factor-confirm', body)).data,
+  });

@@ -21,6 +21,7 @@ import { setSessionStatus } from '@/lib/auth/session-status';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 import { SecondFactorForm } from '@/features/auth/components/second-factor-form';
+import { SignInSetup } from '@/features/auth/components/sign-in-setup';
 import { SignInForm, type SecondFactorStep } from '@/features/auth/components/sign-in-form';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
 
@@ -50,11 +51,10 @@ function DialogLink({ to, children }: { to: string; children: ReactNode }) {
 
 /**
  * Where sign-in is: the password (with the email to fill in again and why, when the second step
- * sent the person back), or the second factor.
+ * sent the person back), or the second factor (`code`), or its set-up at a staff member's first
+ * sign-in (`setup`).
  */
-type SignInStep =
-  | { kind: 'password'; email: string; notice: string | null }
-  | ({ kind: 'second-factor' } & SecondFactorStep);
+type SignInStep = { kind: 'password'; email: string; notice: string | null } | SecondFactorStep;
 const FIRST_STEP: SignInStep = { kind: 'password', email: '', notice: null };
 
 /** A reset link's token, from the address's fragment (`#token=…`), which no server ever sees. */
@@ -133,9 +133,13 @@ export function AuthDialogs() {
     'reset-password': t('resetPassword.title'),
   };
   const title =
-    dialog === 'sign-in' && signInStep.kind === 'second-factor'
-      ? t('secondFactor.title')
-      : titles[dialog ?? 'sign-in'];
+    dialog !== 'sign-in' || signInStep.kind === 'password'
+      ? titles[dialog ?? 'sign-in']
+      : signInStep.kind === 'code'
+        ? t('secondFactor.title')
+        : t('secondFactorSetup.title');
+  const restart = (email: string, notice: string | null) =>
+    setSignInStep({ kind: 'password', email, notice });
   const signedIn = (user: CurrentUser) => done(user, t('signIn.success', { name: user.name }));
 
   const passwordChanged = () => {
@@ -181,14 +185,19 @@ export function AuthDialogs() {
         </>
       ) : dialog === 'reset-password' ? (
         <ResetPasswordForm token={resetToken} onDone={passwordChanged} />
-      ) : signInStep.kind === 'second-factor' ? (
+      ) : signInStep.kind === 'code' ? (
         <SecondFactorForm
           challenge={signInStep.challenge}
           onSignedIn={signedIn}
-          onRestart={(notice) =>
-            setSignInStep({ kind: 'password', email: signInStep.email, notice })
-          }
-          onBack={() => setSignInStep({ kind: 'password', email: signInStep.email, notice: null })}
+          onRestart={(notice) => restart(signInStep.email, notice)}
+          onBack={() => restart(signInStep.email, null)}
+        />
+      ) : signInStep.kind === 'setup' ? (
+        <SignInSetup
+          challenge={signInStep.challenge}
+          email={signInStep.email}
+          onSignedIn={signedIn}
+          onRestart={(notice) => restart(signInStep.email, notice)}
         />
       ) : (
         <>
@@ -199,7 +208,7 @@ export function AuthDialogs() {
           ) : null}
           <SignInForm
             onSignedIn={signedIn}
-            onSecondFactor={(step) => setSignInStep({ kind: 'second-factor', ...step })}
+            onSecondFactor={setSignInStep}
             email={signInStep.email}
             notice={signInStep.notice}
           />

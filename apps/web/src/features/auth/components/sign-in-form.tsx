@@ -17,15 +17,18 @@ import { rateLimitedText } from '@/features/auth/components/sign-in-errors';
 
 const FIELDS = ['email', 'password'] as const;
 
-/** The password was right and the account asks for its second factor. */
-export interface SecondFactorStep {
-  challenge: string;
-  email: string;
-}
+/**
+ * The password was right and the account asks for its second factor (`code`), or, for staff
+ * without one, to set it up first (`setup`).
+ */
+export type SecondFactorStep = { challenge: string; email: string } & (
+  { kind: 'code' } | { kind: 'setup' }
+);
 
 /**
  * Sign-in. A wrong email or password gets one message, never which of the two was wrong. An
- * account with two-factor sign-in on goes on to its second step (`onSecondFactor`); coming back
+ * account with two-factor sign-in on (or staff who must set it up) goes on to its second step
+ * (`onSecondFactor`); coming back
  * from there, the email is filled in again (`email`) and `notice` says why.
  */
 export function SignInForm({
@@ -63,8 +66,12 @@ export function SignInForm({
           ...values,
           language: toSupportedLanguage(i18n.language),
         });
+        const { email } = values;
         if ('user' in answer) onSignedIn(answer.user);
-        else onSecondFactor({ challenge: answer.secondFactor.challenge, email: values.email });
+        else if ('secondFactor' in answer)
+          onSecondFactor({ kind: 'code', challenge: answer.secondFactor.challenge, email });
+        else
+          onSecondFactor({ kind: 'setup', challenge: answer.secondFactorSetup.challenge, email });
       } catch (error) {
         const limited = rateLimitedText(t, error);
         if (limited === null) throw error;

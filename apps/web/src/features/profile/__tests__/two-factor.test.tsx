@@ -223,4 +223,19 @@ describe('two-factor sign-in on the Profile', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByRole('button', { name: '사용 설정' })).toBeTruthy();
   });
+
+  it('offers staff no way to turn it off', async () => {
+    status = ON;
+    mockApi.get.mockImplementation((path: string) =>
+      Promise.resolve(
+        path === '/profile/two-factor' ? ok(status) : ok({ user: { ...testUser, role: 'agency' } }),
+      ),
+    );
+    await renderApp(<TwoFactorSignIn />);
+    expect(
+      await screen.findByText('Operator and agency accounts keep two-factor sign-in on.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'New recovery codes' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Turn off' })).toBeNull();
+  });
 });

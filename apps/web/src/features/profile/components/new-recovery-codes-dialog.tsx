@@ -8,12 +8,13 @@ import { secondFactorCodeSchema } from '@portal/contract/two-factor';
 import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
 import { CodeField } from '@/components/ui/code-field';
 import { FormAlert } from '@/components/ui/form-alert';
+import { RecoveryCodes } from '@/components/ui/recovery-codes';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { fieldErrorText } from '@/lib/form-errors';
 import { toSupportedLanguage } from '@/lib/i18n';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useRenewRecoveryCodes } from '@/features/profile/api/two-factor';
-import { RecoveryCodes } from '@/features/profile/components/recovery-codes';
+import { useUser } from '@/lib/user/user-context';
 
 const codeFormSchema = z.object({ code: secondFactorCodeSchema });
 
@@ -28,7 +29,8 @@ export function NewRecoveryCodesDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation(['profile', 'common']);
+  const { user } = useUser();
   const [codes, setCodes] = useState<string[] | null>(null);
   const close = () => {
     setCodes(null);
@@ -39,7 +41,7 @@ export function NewRecoveryCodesDialog({
     <Modal
       opened={opened}
       onClose={close}
-      title={showingCodes ? t('twoFactor.codes.title') : t('twoFactor.renew.title')}
+      title={showingCodes ? t('common:twoFactor.codes.title') : t('twoFactor.renew.title')}
       withCloseButton={!showingCodes}
       closeOnEscape={!showingCodes}
       closeOnClickOutside={!showingCodes}
@@ -47,7 +49,7 @@ export function NewRecoveryCodesDialog({
       styles={{ content: koreanLineBreaks, title: { fontWeight: 700 } }}
     >
       {showingCodes ? (
-        <RecoveryCodes codes={codes} onDone={close} />
+        <RecoveryCodes codes={codes} email={user.email ?? ''} onDone={close} />
       ) : (
         <RenewForm onRenewed={setCodes} onCancel={close} />
       )}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Image, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,26 +9,24 @@ import {
   type TwoFactorSetupResponse,
 } from '@portal/contract/two-factor';
 import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
+import { AuthenticatorSecret } from '@/components/ui/authenticator-secret';
 import { CodeField } from '@/components/ui/code-field';
-import { CopyValue } from '@/components/ui/copy-value';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
+import { RecoveryCodes } from '@/components/ui/recovery-codes';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { fieldErrorText } from '@/lib/form-errors';
 import { toSupportedLanguage } from '@/lib/i18n';
 import { toast } from '@/lib/notifications';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useConfirmTwoFactor, useStartTwoFactorSetup } from '@/features/profile/api/two-factor';
-import { RecoveryCodes } from '@/features/profile/components/recovery-codes';
+import { useUser } from '@/lib/user/user-context';
 
 type Step =
   | { kind: 'password' }
   | { kind: 'scan'; setup: TwoFactorSetupResponse }
   | { kind: 'codes'; codes: string[] };
 const FIRST: Step = { kind: 'password' };
-
-/** The set-up key as apps take it typed, in groups of four ("JBSW Y3DP EHPK 3PXP"). */
-const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
 /**
  * Turning two-factor sign-in on, in three steps: the current password, then the new secret (a QR
@@ -42,7 +40,8 @@ export function TwoFactorSetupDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation(['profile', 'common']);
+  const { user } = useUser();
   const [step, setStep] = useState<Step>(FIRST);
   const close = () => {
     setStep(FIRST);
@@ -53,7 +52,7 @@ export function TwoFactorSetupDialog({
     <Modal
       opened={opened}
       onClose={close}
-      title={showingCodes ? t('twoFactor.codes.title') : t('twoFactor.setup.title')}
+      title={showingCodes ? t('common:twoFactor.codes.title') : t('twoFactor.setup.title')}
       withCloseButton={!showingCodes}
       closeOnEscape={!showingCodes}
       closeOnClickOutside={!showingCodes}
@@ -74,7 +73,7 @@ export function TwoFactorSetupDialog({
           onConfirmed={(codes) => setStep({ kind: 'codes', codes })}
         />
       ) : (
-        <RecoveryCodes codes={step.codes} onDone={close} />
+        <RecoveryCodes codes={step.codes} email={user.email ?? ''} onDone={close} />
       )}
     </Modal>
   );
@@ -167,26 +166,10 @@ function ScanStep({
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="md">
-        <Text fz="sm" c="dark.7">
-          {t('twoFactor.setup.scanLead')}
-        </Text>
-        <Image
-          src={setup.qrCode}
-          alt={t('twoFactor.setup.qrAlt')}
-          w={200}
-          h={200}
-          mx="auto"
-          style={{ imageRendering: 'pixelated' }}
-        />
-        <CopyValue
-          label={t('twoFactor.setup.key')}
-          value={grouped(setup.secret)}
-          copyText={setup.secret}
-          mono
-        />
+        <AuthenticatorSecret setup={setup} />
         <FormAlert message={formError} />
         <CodeField
-          label={t('twoFactor.setup.code')}
+          label={t('common:twoFactor.app.code')}
           digitsOnly
           required
           autoFocus

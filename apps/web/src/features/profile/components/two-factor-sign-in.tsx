@@ -14,9 +14,10 @@ import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TwoFactorStatus } from '@portal/contract/two-factor';
+import { isTwoFactorRequired, type TwoFactorStatus } from '@portal/contract/two-factor';
 import { formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/form-errors';
+import { useUser } from '@/lib/user/user-context';
 import { twoFactorStatusQuery } from '@/features/profile/api/two-factor';
 import { NewRecoveryCodesDialog } from '@/features/profile/components/new-recovery-codes-dialog';
 import { TurnOffTwoFactorDialog } from '@/features/profile/components/turn-off-two-factor-dialog';
@@ -79,6 +80,8 @@ function TwoFactorState({
   onOpen: (dialog: Dialog) => void;
 }) {
   const { t, i18n } = useTranslation('profile');
+  // Staff keep it on (TWO_FACTOR_REQUIRED_FOR_ROLE): no way is offered to turn it off.
+  const required = isTwoFactorRequired(useUser().role);
   if (!state.enabled) {
     return (
       <Stack gap="sm" align="flex-start">
@@ -118,10 +121,17 @@ function TwoFactorState({
         <Button variant="default" onClick={() => onOpen('new-codes')}>
           {t('twoFactor.newCodes')}
         </Button>
-        <Button variant="light" color="red" onClick={() => onOpen('turn-off')}>
-          {t('twoFactor.turnOff')}
-        </Button>
+        {required ? null : (
+          <Button variant="light" color="red" onClick={() => onOpen('turn-off')}>
+            {t('twoFactor.turnOff')}
+          </Button>
+        )}
       </Group>
+      {required ? (
+        <Text fz="sm" c="dark.6">
+          {t('twoFactor.required')}
+        </Text>
+      ) : null}
     </Stack>
   );
 }

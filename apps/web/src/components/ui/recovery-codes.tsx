@@ -3,21 +3,28 @@ import { IconAlertTriangle, IconCheck, IconCopy, IconDownload } from '@tabler/ic
 import { useTranslation } from 'react-i18next';
 import { formatRecoveryCode } from '@portal/contract/two-factor';
 import { saveTextFile } from '@/lib/download';
-import { useUser } from '@/lib/user/user-context';
 
 const FILE_NAME = 'won-bridge-recovery-codes.txt';
 
 /**
  * A new set of recovery codes, shown this once (only their hashes are kept): in groups of four,
- * to copy or download as a text file, and a button saying they are saved, which closes.
+ * to copy or download as a text file naming the account (`email`), and a button saying they are
+ * saved, which closes. On Profile and at a staff member's first sign-in.
  */
-export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const { t } = useTranslation('profile');
-  const { user } = useUser();
+export function RecoveryCodes({
+  codes,
+  email,
+  onDone,
+}: {
+  codes: string[];
+  email: string;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('common');
   const shown = codes.map(formatRecoveryCode);
   const list = shown.join('\n');
   const file = [
-    t('twoFactor.codes.fileHeading', { email: user.email ?? '' }),
+    t('twoFactor.codes.fileHeading', { email }),
     t('twoFactor.codes.fileNote'),
     '',
     list,
