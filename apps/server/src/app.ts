@@ -17,6 +17,7 @@ import authRoutes from '@server/modules/auth/routes';
 import passwordResetRoutes from '@server/modules/auth/password-reset-routes';
 import signedInDevicesRoutes from '@server/modules/signed-in-devices/routes';
 import twoFactorRoutes from '@server/modules/two-factor/routes';
+import twoFactorSignInRoutes from '@server/modules/two-factor/sign-in-routes';
 import profileRoutes from '@server/modules/profile/routes';
 import userRoutes from '@server/modules/users/routes';
 import agencyRoutes from '@server/modules/agencies/routes';
@@ -126,6 +127,7 @@ export function buildApp(config: Config, dependencies: AppDependencies = {}): Ap
   app.register(authRoutes, { prefix: API_BASE_PATH });
   app.register(passwordResetRoutes, { prefix: API_BASE_PATH });
   app.register(signedInDevicesRoutes, { prefix: API_BASE_PATH });
+  app.register(twoFactorSignInRoutes, { prefix: API_BASE_PATH });
   app.register(twoFactorRoutes, { prefix: API_BASE_PATH });
   app.register(profileRoutes, { prefix: API_BASE_PATH });
   app.register(userRoutes, { prefix: API_BASE_PATH });

@@ -1,4 +1,5 @@
 import { count, eq, or, sql } from 'drizzle-orm';
+import { isTwoFactorRequired } from '@portal/contract/two-factor';
 import type { UserRole } from '@portal/contract/users';
 import { randomUUID } from 'node:crypto';
 import { KYC_DOCUMENT_KINDS } from '@portal/contract/kyc';
@@ -14,6 +15,7 @@ import type { App } from '@server/lib/zod-routes';
 import { hashPassword } from '@server/modules/auth/passwords';
 import { insertUser } from '@server/modules/users/repository';
 import { BrowserClient, GOOD_PASSWORD, uniqueEmail, type BrowserOptions } from './browser-client';
+import { codeFor, giveTwoFactor, setUpAtSignIn } from './two-factor';
 
 /**
  * Users made straight in the database, for roles sign-up never gives (operator, agency), and
@@ -34,6 +36,8 @@ export async function createUser(
     agencyId: options.agencyId ?? null,
   });
   if (!id) throw new Error(`could not create ${email}`);
+  // Staff cannot sign in without two-factor (docs/SECURITY.md): theirs is on from the start.
+  if (isTwoFactorRequired(options.role ?? 'client')) await giveTwoFactor(app, id, email);
   return { id, email, password: GOOD_PASSWORD };
 }
 
@@ -50,7 +54,7 @@ export async function createAgency(app: App, name = 'Test Partners') {
   return { ...row, name };
 }
 
-/** A browser signed in as `email` through the API. */
+/** A browser signed in as `email` through the API, with its second factor if it has one. */
 export async function signIn(
   app: App,
   email: string,
@@ -59,8 +63,22 @@ export async function signIn(
 ) {
   const browser = new BrowserClient(app, options);
   await browser.visit();
-  const response = await browser.post('/api/auth/sign-in', { email, password });
-  if (response.statusCode !== 200) {
+  let response = await browser.post('/api/auth/sign-in', { email, password });
+  const answer = response.json() as {
+    secondFactor?: { challenge: string };
+    secondFactorSetup?: { challenge: string };
+  };
+  if (answer.secondFactor) {
+    const code = await codeFor(app, email);
+    response = await browser.post('/api/auth/sign-in/second-factor', {
+      challenge: answer.secondFactor.challenge,
+      code,
+    });
+  } else if (answer.secondFactorSetup) {
+    // Staff without two-factor yet (a new agency's user): set up in the sign-in, as in the page.
+    response = await setUpAtSignIn(app, browser, email, answer.secondFactorSetup.challenge);
+  }
+  if (response.statusCode !== 200 || !response.json().user) {
     throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   }
   return browser;

@@ -34,6 +34,7 @@ export const ERROR_CODES = [
   'SIGN_IN_CHALLENGE_INVALID',
   'TWO_FACTOR_ALREADY_ON',
   'TWO_FACTOR_NOT_ON',
+  'TWO_FACTOR_REQUIRED_FOR_ROLE',
   'AGENCY_CODE_TAKEN',
   // a disabled partner agency (docs/decisions/022)
   'AGENCY_DISABLED',

@@ -18,8 +18,11 @@ export const RECOVERY_CODE_COUNT = 10;
  * 80 bits, kept as argon2id hashes like passwords; shown in groups of four.
  */
 export const RECOVERY_CODE_LENGTH = 16;
-/** Minutes between the password and the code of one sign-in. */
-export const SIGN_IN_CHALLENGE_MINUTES = 5;
+/**
+ * Minutes between the password and the code of one sign-in: time enough, for a member of staff
+ * signing in for the first time, to install an authenticator app and read its QR code.
+ */
+export const SIGN_IN_CHALLENGE_MINUTES = 10;
 /** Codes tried on one sign-in before it starts over from the password. */
 export const SIGN_IN_CHALLENGE_ATTEMPTS = 5;
 
@@ -79,17 +82,29 @@ export const signInChallengeSchema = z
   .regex(/^[A-Za-z0-9_-]{43}$/, key('invalid'));
 
 /**
- * POST /api/auth/sign-in: signed in, or the password was right and the account asks for its
- * second factor, with the challenge to send it with.
+ * Roles that cannot use the portal with a password alone: their first sign-in sets up an
+ * authenticator app before any session opens (docs/SECURITY.md "Two-factor sign-in").
+ */
+export const TWO_FACTOR_REQUIRED_ROLES = ['operator', 'agency'] as const;
+
+export function isTwoFactorRequired(role: string): boolean {
+  return (TWO_FACTOR_REQUIRED_ROLES as readonly string[]).includes(role);
+}
+
+const challengeAnswerSchema = z.object({
+  challenge: z.string(),
+  expiresInSeconds: z.number().int(),
+});
+
+/**
+ * POST /api/auth/sign-in: signed in; or the password was right and the account asks for its
+ * second factor (`secondFactor`), or, for staff without one yet, to set one up first
+ * (`secondFactorSetup`), each with the challenge to send the next step with.
  */
 export const signInResponseSchema = z.union([
   z.object({ user: currentUserSchema }),
-  z.object({
-    secondFactor: z.object({
-      challenge: z.string(),
-      expiresInSeconds: z.number().int(),
-    }),
-  }),
+  z.object({ secondFactor: challengeAnswerSchema }),
+  z.object({ secondFactorSetup: challengeAnswerSchema }),
 ]);
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
@@ -100,6 +115,25 @@ export const secondFactorSignInRequestSchema = z.strictObject({
   language: z.enum(MAIL_LANGUAGES, key('invalid')).optional(),
 });
 export type SecondFactorSignInRequest = z.input<typeof secondFactorSignInRequestSchema>;
+
+/** POST /api/auth/sign-in/two-factor-setup: staff's first sign-in makes its secret. */
+export const signInSetupRequestSchema = z.strictObject({ challenge: signInChallengeSchema });
+export type SignInSetupRequest = z.input<typeof signInSetupRequestSchema>;
+
+/** POST /api/auth/sign-in/two-factor-confirm: the app's first code turns it on and signs in. */
+export const signInSetupConfirmRequestSchema = z.strictObject({
+  challenge: signInChallengeSchema,
+  code: totpCodeSchema,
+  language: z.enum(MAIL_LANGUAGES, key('invalid')).optional(),
+});
+export type SignInSetupConfirmRequest = z.input<typeof signInSetupConfirmRequestSchema>;
+
+/** Signed in with two-factor just turned on: the recovery codes, shown this once. */
+export const signInSetupConfirmResponseSchema = z.object({
+  user: currentUserSchema,
+  recoveryCodes: z.array(z.string()),
+});
+export type SignInSetupConfirmResponse = z.infer<typeof signInSetupConfirmResponseSchema>;
 
 /** GET /api/profile/two-factor */
 export const twoFactorStatusSchema = z.object({

@@ -2,7 +2,9 @@ import { inArray } from 'drizzle-orm';
 import type { UserRole } from '@portal/contract/users';
 import type { Database } from '@server/db/client';
 import { agencies, users } from '@server/db/schema';
+import type { SecretBox } from '@server/lib/crypto/secret-box';
 import { hashPassword } from '@server/modules/auth/passwords';
+import { enrolTotpSecret } from '@server/modules/two-factor/credentials';
 
 /**
  * Demo agencies and users, one of each role (README "Demo sign-ins"; the browser tests sign in
@@ -34,6 +36,11 @@ export interface DemoUser {
   phone: string;
   role: UserRole;
   agency: DemoAgencyCode | null;
+  /**
+   * The authenticator-app secret (base32) of staff, who sign in with two factors: published in
+   * the README so anyone can add it to an app and sign in. A demo's, never a real one's.
+   */
+  totpSecret?: string;
 }
 
 const CLIENT_PASSWORD = 'Client#2026!';
@@ -47,6 +54,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     phone: '010-2000-0001',
     role: 'operator',
     agency: null,
+    totpSecret: 'WONBRIDGEDEMOOPERATORONEAAAAAAAA',
   },
   // The second operator: a newcomer approves what the first asked (docs/decisions/017).
   {
@@ -56,6 +64,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     phone: '010-2000-0002',
     role: 'operator',
     agency: null,
+    totpSecret: 'WONBRIDGEDEMOOPERATORTWOAAAAAAAA',
   },
   {
     email: 'agency@wonbridge.example',
@@ -64,6 +73,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     phone: '010-3000-0001',
     role: 'agency',
     agency: 'SEOUL-01',
+    totpSecret: 'WONBRIDGEDEMOAGENCYSEOULAAAAAAAA',
   },
   {
     email: 'busan@wonbridge.example',
@@ -72,6 +82,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     phone: '010-3000-0002',
     role: 'agency',
     agency: 'BUSAN-02',
+    totpSecret: 'WONBRIDGEDEMOAGENCYBUSANAAAAAAAA',
   },
   ...(
     [
@@ -114,11 +125,29 @@ export async function seedDemoIdentity(db: Database): Promise<void> {
   const agencyIds = new Map(agencyRows.map((agency) => [agency.code, agency.id]));
 
   const rows = await Promise.all(
-    DEMO_USERS.map(async ({ password, agency, ...user }) => ({
+    DEMO_USERS.map(async ({ password, agency, totpSecret: _secret, ...user }) => ({
       ...user,
       passwordHash: await hashPassword(password),
       agencyId: agency ? (agencyIds.get(agency) ?? null) : null,
     })),
   );
   await db.insert(users).values(rows).onConflictDoNothing({ target: users.email });
+}
+
+/** Two-factor sign-in on for the demo staff, with their published secrets (README). */
+export async function seedDemoTwoFactor(db: Database, box: SecretBox): Promise<void> {
+  const staff = DEMO_USERS.filter((user) => user.totpSecret);
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        staff.map((user) => user.email),
+      ),
+    );
+  for (const row of rows) {
+    const secret = staff.find((user) => user.email === row.email)?.totpSecret;
+    if (secret) await enrolTotpSecret(db, box, row.id, secret);
+  }
 }

@@ -1,7 +1,8 @@
 import type { Database } from '@server/db/client';
 import { appSettings } from '@server/db/schema';
+import type { SecretBox } from '@server/lib/crypto/secret-box';
 import type { FileStorage } from '@server/lib/storage/file-storage';
-import { seedDemoIdentity } from './identity';
+import { seedDemoIdentity, seedDemoTwoFactor } from './identity';
 import { seedDemoKyc } from './kyc';
 import { seedDemoMerchants, type DemoMerchantOptions } from './merchants';
 import { seedDemoMoney } from './money';
@@ -24,6 +25,8 @@ export async function seedDemoData(
     sandboxMerchants?: boolean;
     /** Where the demo client's identity documents are stored; without it they are not seeded. */
     storage?: FileStorage;
+    /** Seals the demo staff's authenticator secrets; without it their two-factor is not on. */
+    secretBox?: SecretBox;
   } = {},
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -36,6 +39,7 @@ export async function seedDemoData(
 
     // Demo users and their data are added here by the features that own them.
     await seedDemoIdentity(tx);
+    if (options.secretBox) await seedDemoTwoFactor(tx, options.secretBox);
     if (options.storage) await seedDemoKyc(tx, options.storage);
     // The demo merchants are all sandbox ones: none with SANDBOX_MERCHANTS off.
     if (options.sandboxMerchants ?? true) await seedDemoMerchants(tx, options.merchants);

@@ -30,6 +30,7 @@ export const STATUS_BY_CODE = {
   SIGN_IN_CHALLENGE_INVALID: 401,
   TWO_FACTOR_ALREADY_ON: 409,
   TWO_FACTOR_NOT_ON: 409,
+  TWO_FACTOR_REQUIRED_FOR_ROLE: 403,
   AGENCY_CODE_TAKEN: 409,
   AGENCY_DISABLED: 403,
   AGENCY_CODE_DISABLED: 400,
@@ -130,6 +131,7 @@ export const DEFAULT_MESSAGES = {
   SIGN_IN_CHALLENGE_INVALID: 'This sign-in is over: enter the email and password again.',
   TWO_FACTOR_ALREADY_ON: 'Two-factor sign-in is already on.',
   TWO_FACTOR_NOT_ON: 'Two-factor sign-in is not on.',
+  TWO_FACTOR_REQUIRED_FOR_ROLE: 'Operator and agency accounts keep two-factor sign-in on.',
   AGENCY_CODE_TAKEN: 'Another agency already has this code.',
   AGENCY_DISABLED: 'Your partner agency has been disabled. Please contact support.',
   AGENCY_CODE_DISABLED:

@@ -40,6 +40,10 @@ export function routeExamples(context: { clientEmail: string }): Record<string, 
     'POST /api/auth/sign-in/second-factor': {
       body: { challenge: 'A'.repeat(43), code: '123456', language: 'ko' },
     },
+    'POST /api/auth/sign-in/two-factor-setup': { body: { challenge: 'A'.repeat(43) } },
+    'POST /api/auth/sign-in/two-factor-confirm': {
+      body: { challenge: 'A'.repeat(43), code: '123456', language: 'en' },
+    },
     // The sweep's caller has two-factor off: set-up is refused on the password, the rest on
     // "not on" (409), so nothing is turned on or off.
     'POST /api/profile/two-factor/setup': { body: { currentPassword: 'not the password' } },

@@ -1,5 +1,9 @@
 import { signInRequestSchema, signUpRequestSchema } from '@portal/contract/auth';
-import { SIGN_IN_CHALLENGE_MINUTES, signInResponseSchema } from '@portal/contract/two-factor';
+import {
+  isTwoFactorRequired,
+  SIGN_IN_CHALLENGE_MINUTES,
+  signInResponseSchema,
+} from '@portal/contract/two-factor';
 import { currentUserResponseSchema, signedInUserResponseSchema } from '@portal/contract/users';
 import { AppError } from '@server/lib/errors';
 import type { RoutePlugin } from '@server/lib/zod-routes';
@@ -142,10 +146,19 @@ const authRoutes: RoutePlugin = async (app) => {
       // The password was right. With two-factor on, no session yet: the page sends a code
       // with this challenge (second-factor-routes.ts). A disabled account hears so first.
       await refuseUnusableAccount(db, found);
+      // Staff without one set it up first, in the same dialog (two-factor/routes.ts).
+      const expiresInSeconds = SIGN_IN_CHALLENGE_MINUTES * 60;
       if (await twoFactorSince(db, found.id)) {
-        const challenge = await startSignInChallenge(db, found.id);
         return {
-          secondFactor: { challenge, expiresInSeconds: SIGN_IN_CHALLENGE_MINUTES * 60 },
+          secondFactor: { challenge: await startSignInChallenge(db, found.id), expiresInSeconds },
+        };
+      }
+      if (isTwoFactorRequired(found.role)) {
+        return {
+          secondFactorSetup: {
+            challenge: await startSignInChallenge(db, found.id),
+            expiresInSeconds,
+          },
         };
       }
       return admit(app, request, reply, found, { language, secondFactor: false });

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, ne, not, sql, type SQL } from 'drizzle-orm';
+import { isTwoFactorRequired } from '@portal/contract/two-factor';
 import type { CurrentUser } from '@portal/contract/users';
 import type { Database } from '@server/db/client';
 import { agencies, sessions, users } from '@server/db/schema';
@@ -63,6 +64,23 @@ export function expired(lifetime: SessionLifetime): SQL {
 }
 
 /**
+ * Whether a live session still lets its user in: the user active; an agency user's agency
+ * active too (its clients keep their sessions, docs/decisions/022); and a member of staff's
+ * session opened with two factors: one opened with a password alone (before two-factor sign-in
+ * was required of staff) lets nobody in, so its owner signs in again and sets it up
+ * (docs/SECURITY.md "Two-factor sign-in").
+ */
+function usable(
+  row:
+    | { status: string; role: string; agencyStatus: string | null; secondFactorAt: Date | null }
+    | undefined,
+): boolean {
+  if (!row || row.status !== 'active') return false;
+  if (row.role === 'agency' && row.agencyStatus !== 'active') return false;
+  return !(isTwoFactorRequired(row.role) && row.secondFactorAt === null);
+}
+
+/**
  * The live session of a cookie token with its active user, or null. Expiry is decided by the
  * database clock, so instances with drifting clocks agree. Activity is written at most every
  * `touchAfterSeconds`, to keep reads cheap.
@@ -85,15 +103,14 @@ export async function findSession(
       agencyCode: agencies.code,
       agencyName: agencies.name,
       agencyStatus: agencies.status,
+      secondFactorAt: sessions.secondFactorAt,
       stale: sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(secs => ${touchAfterSeconds(lifetime)})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(agencies, eq(agencies.id, users.agencyId))
     .where(and(eq(sessions.id, id), not(expired(lifetime))));
-  if (!row || row.status !== 'active') return null;
-  // A disabled agency's own users are out too; its clients keep their sessions (docs/decisions/022).
-  if (row.role === 'agency' && row.agencyStatus !== 'active') return null;
+  if (!row || !usable(row)) return null;
   if (row.stale) {
     await db
       .update(sessions)
@@ -128,13 +145,17 @@ export async function sessionStillOpen(
   lifetime: SessionLifetime,
 ): Promise<boolean> {
   const [row] = await db
-    .select({ status: users.status, role: users.role, agencyStatus: agencies.status })
+    .select({
+      status: users.status,
+      role: users.role,
+      agencyStatus: agencies.status,
+      secondFactorAt: sessions.secondFactorAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(agencies, eq(agencies.id, users.agencyId))
     .where(and(eq(sessions.id, id), not(expired(lifetime))));
-  if (!row || row.status !== 'active') return false;
-  return !(row.role === 'agency' && row.agencyStatus !== 'active');
+  return usable(row);
 }
 
 /** Records that the session just proved a second factor (turning two-factor on). */

@@ -48,6 +48,25 @@ export async function claimChallengeAttempt(db: Database, token: string): Promis
   return row?.userId ?? null;
 }
 
+/**
+ * The user of a live challenge without counting an attempt (staff's first sign-in asking for
+ * its secret), or null.
+ */
+export async function challengeUser(db: Database, token: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: signInChallenges.userId })
+    .from(signInChallenges)
+    .where(
+      and(
+        eq(signInChallenges.tokenHash, sessionIdOf(token)),
+        isNull(signInChallenges.usedAt),
+        gt(signInChallenges.expiresAt, sql`now()`),
+        lt(signInChallenges.attempts, SIGN_IN_CHALLENGE_ATTEMPTS),
+      ),
+    );
+  return row?.userId ?? null;
+}
+
 /** Finishes the challenge: true for the one request that does. */
 export async function finishChallenge(db: Database, token: string): Promise<boolean> {
   const done = await db

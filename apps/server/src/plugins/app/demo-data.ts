@@ -9,6 +9,7 @@ export default fp(
       merchants: { secretBox: app.secretBox },
       sandboxMerchants: app.config.sandboxMerchants,
       storage: app.storage,
+      secretBox: app.secretBox,
     });
     app.log.info(seeded ? 'demo data seeded' : 'demo data already present');
   },

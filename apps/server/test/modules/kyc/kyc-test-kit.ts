@@ -78,6 +78,8 @@ export async function kycTestKit(): Promise<KycTestKit> {
         row.id,
         { idleMinutes: app.config.sessionIdleMinutes, maxHours: app.config.sessionMaxHours },
         { ip: null, userAgent: null },
+        // As a sign-in with both factors leaves it (staff need them: docs/SECURITY.md).
+        true,
       );
       const browser = new BrowserClient(app);
       browser.cookies.set(SESSION_COOKIE, token);

@@ -149,6 +149,8 @@ export async function moneyKit(
       row!.id,
       { idleMinutes: app.config.sessionIdleMinutes, maxHours: app.config.sessionMaxHours },
       { ip: null, userAgent: null },
+      // As a sign-in with both factors leaves it (staff need them: docs/SECURITY.md).
+      true,
     );
     const browser = new BrowserClient(app);
     browser.cookies.set(SESSION_COOKIE, token);

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '@server/lib/zod-routes';
+import { createSession } from '@server/modules/auth/sessions';
+import { SESSION_COOKIE } from '@server/plugins/app/access';
 import { approveAs } from '@test/approvals';
 import { BrowserClient, GOOD_PASSWORD, signUpClient, uniqueEmail } from '@test/browser-client';
-import { auditTrail, createAgency, createUser, footprint, signedIn } from '@test/identity';
+import { auditTrail, createAgency, createUser, footprint, signedIn, signIn } from '@test/identity';
 import { buildAppWithRoutes, concreteUrl, describeRoute, type ApiRoute } from '@test/route-table';
 
 let app: App;
@@ -46,6 +48,31 @@ describe('every route checks who is calling', () => {
         });
         expect(response.statusCode, `${role}: ${describeRoute(route)}`).toBe(403);
         expect(response.json().error.code, `${role}: ${describeRoute(route)}`).toBe('FORBIDDEN');
+      }
+    },
+  );
+
+  it.each(['agency', 'operator'] as const)(
+    'lets a %s session opened with a password alone in nowhere (two factors are required of staff)',
+    async (role) => {
+      const agency = role === 'agency' ? await createAgency(app) : undefined;
+      const user = await createUser(app, { role, agencyId: agency?.id });
+      // As a session from before two-factor sign-in was required of staff.
+      const { token } = await createSession(
+        app.db,
+        user.id,
+        { idleMinutes: app.config.sessionIdleMinutes, maxHours: app.config.sessionMaxHours },
+        { ip: null, userAgent: null },
+      );
+      const browser = new BrowserClient(app);
+      browser.cookies.set(SESSION_COOKIE, token);
+      expect((await browser.visit()).json()).toEqual({ user: null });
+      const closed = browserRoutes().filter((route) => route.access !== 'public');
+      for (const route of closed) {
+        const response = await browser.request(route.method as 'GET', concreteUrl(route), {
+          body: route.method === 'GET' ? undefined : {},
+        });
+        expect(response.statusCode, describeRoute(route)).toBe(401);
       }
     },
   );
@@ -137,11 +164,15 @@ describe('PUT /api/operator/users/:id/role', () => {
     expect((await user.browser.get('/api/operator/audit-events')).statusCode).toBe(403);
     const approval = await approveAs(checker.browser, promoted);
     expect((await footprint(app, user.email)).user?.role).toBe('operator');
-    expect((await user.browser.get('/api/operator/audit-events')).statusCode).toBe(200);
+    // The session opened with a password alone lets an operator in nowhere: signing in again
+    // sets up two-factor sign-in first (docs/SECURITY.md "Two-factor sign-in").
+    expect((await user.browser.get('/api/operator/audit-events')).statusCode).toBe(401);
+    const again = await signIn(app, user.email);
+    expect((await again.get('/api/operator/audit-events')).statusCode).toBe(200);
 
     const demoted = await setRole(operator.browser, user.id, 'client');
     expect(demoted.json().user.role).toBe('client');
-    expect((await user.browser.get('/api/operator/audit-events')).statusCode).toBe(403);
+    expect((await again.get('/api/operator/audit-events')).statusCode).toBe(403);
 
     const events = (await auditTrail(app, user.id)).filter((e) => e.action === 'role_changed');
     expect(events.map((e) => e.details)).toEqual([
