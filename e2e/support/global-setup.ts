@@ -1,9 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { BANK_WEBHOOK_SECRET, startPortal } from './portal-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** Where the staff's two-factor secrets and last steps are kept (two-factor.ts). */
+    twoFactorFile: string;
   }
 }
 
@@ -19,5 +24,10 @@ export default async function setup(project: TestProject) {
     SANDBOX_MERCHANTS: 'true',
   });
   project.provide('baseURL', portal.baseURL);
-  return portal.stop;
+  const twoFactorDir = mkdtempSync(join(tmpdir(), 'portal-e2e-two-factor-'));
+  project.provide('twoFactorFile', join(twoFactorDir, 'steps.json'));
+  return async () => {
+    await portal.stop();
+    rmSync(twoFactorDir, { recursive: true, force: true });
+  };
 }

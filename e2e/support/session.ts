@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newContext, watchErrors, type Language, type viewports } from './browser';
 import { text } from './locales';
+import { currentCode, nextCode, rememberSecret, secretOf } from './two-factor';
 
 /** Demo users seeded by the server (apps/server/src/demo/identity.ts; README "Demo sign-ins"). */
 export const DEMO_USERS = {
@@ -11,7 +12,11 @@ export const DEMO_USERS = {
   operator2: { email: 'operator2@wonbridge.example', password: 'Operator#2026!' },
 } as const;
 
-/** Fills and sends the sign-in dialog, which must already be open. */
+/**
+ * Fills and sends the sign-in dialog, which must already be open. Staff then give a code from
+ * their authenticator app, or, at their first sign-in, set one up (two-factor.ts); a refused
+ * sign-in is left on screen for the test to read.
+ */
 export async function signIn(page: Page, language: Language, email: string, password: string) {
   const dialog = page.getByRole('dialog', { name: text(language, 'auth', 'signIn.title') });
   await dialog.waitFor();
@@ -19,7 +24,53 @@ export async function signIn(page: Page, language: Language, email: string, pass
     dialog.getByRole('textbox', { name: text(language, 'auth', `fields.${key}`), exact: true });
   await field('email').fill(email);
   await field('password').fill(password);
+  const setupAnswer = page.waitForResponse((response) =>
+    response.url().endsWith('/api/auth/sign-in/two-factor-setup'),
+  );
+  setupAnswer.catch(() => undefined);
   await dialog.getByRole('button', { name: text(language, 'auth', 'signIn.submit') }).click();
+
+  // The dialog takes the next step's title: from here on it is the one dialog on the page.
+  const step = page.getByRole('dialog');
+  const codeField = step.getByRole('textbox', {
+    name: text(language, 'auth', 'secondFactor.code'),
+  });
+  const setupStart = step.getByRole('button', {
+    name: text(language, 'auth', 'secondFactorSetup.start'),
+  });
+  // Whichever comes first; the others' waits end on their own, quietly.
+  const outcome = <T extends string>(wait: Promise<void>, what: T) =>
+    wait.then(
+      () => what,
+      () => 'nothing' as const,
+    );
+  const next = await Promise.race([
+    outcome(codeField.waitFor(), 'code'),
+    outcome(setupStart.waitFor(), 'setup'),
+    outcome(step.waitFor({ state: 'detached' }), 'done'),
+    outcome(step.getByRole('alert').waitFor(), 'refused'),
+  ]);
+  if (next === 'nothing') throw new Error(`the sign-in of ${email} went nowhere`);
+  if (next === 'code') {
+    const secret = secretOf(email);
+    if (!secret) throw new Error(`${email} asks for a code, and no test knows its secret`);
+    await codeField.fill((await nextCode(email, secret)).code);
+    await step.getByRole('button', { name: text(language, 'auth', 'signIn.submit') }).click();
+  } else if (next === 'setup') {
+    await setupStart.click();
+    const { secret } = (await (await setupAnswer).json()) as { secret: string };
+    const first = currentCode(secret);
+    rememberSecret(email, secret, first.step);
+    await step
+      .getByRole('textbox', { name: text(language, 'common', 'twoFactor.app.code') })
+      .fill(first.code);
+    await step
+      .getByRole('button', { name: text(language, 'auth', 'secondFactorSetup.submit') })
+      .click();
+    await page
+      .getByRole('button', { name: text(language, 'common', 'twoFactor.codes.done') })
+      .click();
+  }
 }
 
 /**
