@@ -193,3 +193,15 @@ export type TwoFactorDisableRequest = z.input<typeof twoFactorDisableRequestSche
 export function formatRecoveryCode(code: string): string {
   return code.match(/.{1,4}/g)?.join('-') ?? code;
 }
+
+/**
+ * Step-up (docs/SECURITY.md "Two-factor sign-in"): with two-factor on, a change to the account's
+ * security (password, email, payout account) needs a second factor proved within this many
+ * minutes; older, the API answers STEP_UP_REQUIRED and the page asks for a code, then sends the
+ * change again.
+ */
+export const STEP_UP_MINUTES = 5;
+
+/** POST /api/auth/step-up: a code (app or recovery) proves the session's second factor again. */
+export const stepUpRequestSchema = z.strictObject({ code: secondFactorCodeSchema });
+export type StepUpRequest = z.input<typeof stepUpRequestSchema>;
