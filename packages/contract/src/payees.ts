@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAIL_LANGUAGES } from './auth';
 import { KOREAN_BANKS, type BankCode } from './korean-banks';
 import type { ValidationMessageKey } from './validation';
 
@@ -25,6 +26,8 @@ export const payeeAccountNumberSchema = z
 export const payeeRequestSchema = z.strictObject({
   bankCode: z.enum(BANK_CODES, { error: 'payeeBankInvalid' satisfies ValidationMessageKey }),
   accountNumber: payeeAccountNumberSchema,
+  /** The page's language, for the mail that tells the owner of the change. */
+  language: z.enum(MAIL_LANGUAGES, { error: 'invalid' satisfies ValidationMessageKey }).optional(),
 });
 export type PayeeRequest = z.input<typeof payeeRequestSchema>;
 

@@ -46,6 +46,7 @@ export function routeExamples(context: { clientEmail: string }): Record<string, 
     },
     // The sweep's caller has two-factor off: set-up is refused on the password, the rest on
     // "not on" (409), so nothing is turned on or off.
+    'POST /api/auth/step-up': { body: { code: '123456' } },
     'POST /api/profile/two-factor/setup': { body: { currentPassword: 'not the password' } },
     'POST /api/profile/two-factor/confirm': { body: { code: '123456', language: 'en' } },
     'POST /api/profile/two-factor/recovery-codes': { body: { code: '123456', language: 'en' } },

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, ne, not, sql, type SQL } from 'drizzle-orm';
-import { isTwoFactorRequired } from '@portal/contract/two-factor';
+import { isTwoFactorRequired, STEP_UP_MINUTES } from '@portal/contract/two-factor';
 import type { CurrentUser } from '@portal/contract/users';
 import type { Database } from '@server/db/client';
 import { agencies, sessions, users } from '@server/db/schema';
@@ -14,6 +14,11 @@ export interface SessionRecord {
   /** SHA-256 of the cookie's token: what the table stores and CSRF tokens are bound to. */
   id: string;
   userId: string;
+  /**
+   * Whether the session proved a second factor within STEP_UP_MINUTES (by the database clock):
+   * what a change to the account's security asks of a user with two-factor on (step-up.ts).
+   */
+  secondFactorRecent?: boolean;
 }
 
 export interface SessionLifetime {
@@ -104,6 +109,7 @@ export async function findSession(
       agencyName: agencies.name,
       agencyStatus: agencies.status,
       secondFactorAt: sessions.secondFactorAt,
+      secondFactorRecent: sql<boolean>`coalesce(${sessions.secondFactorAt} > now() - make_interval(mins => ${STEP_UP_MINUTES}), false)`,
       stale: sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(secs => ${touchAfterSeconds(lifetime)})`,
     })
     .from(sessions)
@@ -118,7 +124,7 @@ export async function findSession(
       .where(eq(sessions.id, id));
   }
   return {
-    session: { id, userId: row.userId },
+    session: { id, userId: row.userId, secondFactorRecent: row.secondFactorRecent },
     user: {
       id: row.userId,
       name: row.name,

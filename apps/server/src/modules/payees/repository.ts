@@ -36,7 +36,7 @@ export async function findPayee(db: Database, userId: string): Promise<PayeeResp
 export async function savePayee(
   db: Database,
   change: { userId: string; ip: string | null; payee: PayeeRequest },
-): Promise<PayeeResponse> {
+): Promise<{ payee: PayeeResponse; changed: boolean }> {
   return db.transaction(async (tx) => {
     const [user] = await tx
       .select({ name: users.name })
@@ -56,7 +56,7 @@ export async function savePayee(
       before.accountNumber === accountNumber &&
       before.holderName === holderName
     ) {
-      return toResponse(before);
+      return { payee: toResponse(before), changed: false };
     }
     const now = new Date();
     const [after] = await tx
@@ -78,6 +78,6 @@ export async function savePayee(
         holderName,
       },
     });
-    return toResponse(after!);
+    return { payee: toResponse(after!), changed: true };
   });
 }

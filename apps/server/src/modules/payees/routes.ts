@@ -4,6 +4,8 @@ import {
   payeeResponseSchema,
 } from '@portal/contract/payees';
 import type { RoutePlugin } from '@server/lib/zod-routes';
+import { requireRecentSecondFactor } from '@server/modules/two-factor/step-up';
+import { payeeChangedMail } from './mail';
 import { findPayee, savePayee } from './repository';
 
 /**
@@ -11,7 +13,8 @@ import { findPayee, savePayee } from './repository';
  * (docs/decisions/010). A sell is refused without one (PAYEE_REQUIRED) and keeps a copy of it.
  *
  *   GET /payee   the payee, or null when none is registered
- *   PUT /payee   { bankCode, accountNumber }; the holder is the user's own name; audited
+ *   PUT /payee   { bankCode, accountNumber, language? }; the holder is the user's own name;
+ *                audited and mailed; with two-factor on, asks a recent second factor (step-up)
  */
 const payeeRoutes: RoutePlugin = async (app) => {
   app.get('/payee', { schema: { response: { 200: payeeOrNullResponseSchema } } }, async (request) =>
@@ -23,13 +26,17 @@ const payeeRoutes: RoutePlugin = async (app) => {
     { schema: { body: payeeRequestSchema, response: { 200: payeeResponseSchema } } },
     async (request) => {
       const user = app.signedInUser(request);
-      const payee = await savePayee(app.db, {
-        userId: user.id,
-        ip: request.ip,
-        payee: request.body,
-      });
+      // Where the money goes: with two-factor on, a recent proof of it (step-up).
+      await requireRecentSecondFactor(app.db, request);
+      const { language = 'ko', ...payee } = request.body;
+      const saved = await savePayee(app.db, { userId: user.id, ip: request.ip, payee });
       request.log.info({ userId: user.id }, 'payee saved');
-      return payee;
+      if (saved.changed) {
+        app.jobs.afterAnswer('payee changed mail', () =>
+          app.mailer.send(payeeChangedMail(language, user, saved.payee, app.config.publicUrl)),
+        );
+      }
+      return saved.payee;
     },
   );
 };

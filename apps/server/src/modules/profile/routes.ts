@@ -9,6 +9,7 @@ import { recordAuditEvent } from '@server/modules/audit/audit-log';
 import { refuseCommonPassword } from '@server/modules/auth/common-passwords';
 import { checkCurrentPassword } from '@server/modules/auth/current-password';
 import { hashPassword } from '@server/modules/auth/passwords';
+import { requireRecentSecondFactor } from '@server/modules/two-factor/step-up';
 import { refuseNameEdit } from '@server/modules/kyc/name-lock';
 import { deleteOtherSessions, toCurrentUser } from '@server/modules/auth/sessions';
 import {
@@ -30,7 +31,11 @@ const profileRoutes: RoutePlugin = async (app) => {
       schema: { body: updateProfileRequestSchema, response: { 200: updateProfileResponseSchema } },
     },
     async (request) => {
-      const { id } = app.signedInUser(request);
+      const { id, email } = app.signedInUser(request);
+      // A new email is a new way into the account (password reset mails go there): step-up.
+      if (request.body.email !== email) {
+        await requireRecentSecondFactor(db, request);
+      }
       // The name deposits are matched by: locked once verified, and never while a buy is open
       // (docs/decisions/010).
       const changed = await updateProfile(db, id, request.body, (tx) => refuseNameEdit(tx, id));
@@ -55,6 +60,7 @@ const profileRoutes: RoutePlugin = async (app) => {
     async (request, reply) => {
       const { id } = app.signedInUser(request);
       const { currentPassword, password } = request.body;
+      await requireRecentSecondFactor(db, request);
       await checkCurrentPassword(db, reply, id, currentPassword);
 
       await refuseCommonPassword(password);

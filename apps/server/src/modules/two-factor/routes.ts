@@ -2,6 +2,7 @@ import {
   isTwoFactorRequired,
   recoveryCodesResponseSchema,
   renewRecoveryCodesRequestSchema,
+  stepUpRequestSchema,
   twoFactorConfirmRequestSchema,
   twoFactorDisableRequestSchema,
   twoFactorSetupRequestSchema,
@@ -21,11 +22,20 @@ import { otpauthUrl, qrCodeOf } from './totp';
 /**
  * Two-factor sign-in on Profile (docs/SECURITY.md "Two-factor sign-in"): the signed-in user turns
  * it on with an authenticator app, makes new recovery codes, or turns it off (not staff, who
- * must keep it). Every change is recorded and mailed to the account's owner; the sign-in's own
- * steps are in sign-in-routes.ts.
+ * must keep it), and proves it again for a change that asks for a recent proof (step-up.ts).
+ * Every change is recorded and mailed to the account's owner; the sign-in's own steps are in
+ * sign-in-routes.ts.
  */
 const twoFactorRoutes: RoutePlugin = async (app) => {
   const { db } = app;
+
+  app.post('/auth/step-up', { schema: { body: stepUpRequestSchema } }, async (request, reply) => {
+    const user = app.signedInUser(request);
+    if (!(await twoFactorSince(db, user.id))) throw new AppError('TWO_FACTOR_NOT_ON');
+    await proveOrRefuse(app, reply, user.id, request.body.code);
+    if (request.session) await markSecondFactor(db, request.session.id);
+    return reply.code(204).send();
+  });
 
   app.get(
     '/profile/two-factor',

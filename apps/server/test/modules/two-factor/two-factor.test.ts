@@ -410,3 +410,68 @@ describe('staff: operators and agencies', () => {
     expect((await browser.get('/api/profile/two-factor')).json().enabled).toBe(true);
   });
 });
+
+describe('step-up: a change to the account’s security asks for a recent second factor', () => {
+  /** The session's last proof, moved back past STEP_UP_MINUTES. */
+  async function ageProof(userId: string) {
+    await app.db
+      .update(sessions)
+      .set({ secondFactorAt: sql`now() - interval '6 minutes'` })
+      .where(eq(sessions.userId, userId));
+  }
+
+  it('password, email and payout account wait for a code; the code lets the same change through', async () => {
+    const user = await userWithTwoFactor();
+    await ageProof(user.id);
+    const change = {
+      currentPassword: user.password,
+      password: 'another long passphrase',
+      confirmPassword: 'another long passphrase',
+    };
+    const refused = await user.browser.post('/api/profile/password', change);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('STEP_UP_REQUIRED');
+    const payee = await user.browser.put('/api/payee', {
+      bankCode: '004',
+      accountNumber: '123456-01-234567',
+      language: 'en',
+    });
+    expect(payee.json().error.code).toBe('STEP_UP_REQUIRED');
+    const email = await user.browser.put('/api/profile', { email: `new-${user.email}` });
+    expect(email.json().error.code).toBe('STEP_UP_REQUIRED');
+    // Not the security of the account: a phone number changes as before.
+    const phone = await user.browser.put('/api/profile', {
+      email: user.email,
+      phone: '010-9876-5432',
+    });
+    expect(phone.statusCode).toBe(200);
+
+    const wrong = await user.browser.post('/api/auth/step-up', { code: '000000' });
+    expect(wrong.json().error.code).toBe('SECOND_FACTOR_INVALID');
+    const proved = await user.browser.post('/api/auth/step-up', {
+      code: await freshCode(app, user.id, user.secret),
+    });
+    expect(proved.statusCode).toBe(204);
+    expect(
+      (
+        await user.browser.put('/api/payee', {
+          bankCode: '004',
+          accountNumber: '123456-01-234567',
+          language: 'en',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await user.browser.post('/api/profile/password', change)).statusCode).toBe(204);
+    const mail = await mailAbout(user.email, 'Your WonBridge payout account was changed');
+    expect(mail?.text).toContain('KB Kookmin Bank …4567');
+  });
+
+  it('a user without two-factor changes them with the password, as before', async () => {
+    const user = await createUser(app);
+    const browser = await signIn(app, user.email);
+    const payee = await browser.put('/api/payee', { bankCode: '004', accountNumber: '1234567890' });
+    expect(payee.statusCode).toBe(200);
+    const noFactor = await browser.post('/api/auth/step-up', { code: '123456' });
+    expect(noFactor.json().error.code).toBe('TWO_FACTOR_NOT_ON');
+  });
+});

@@ -1,0 +1,21 @@
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '@server/db/client';
+import { AppError } from '@server/lib/errors';
+import { twoFactorSince } from './credentials';
+
+/**
+ * Step-up (docs/SECURITY.md "Two-factor sign-in"): a change to the account's security (password,
+ * email, payout account) by a user with two-factor on needs the second factor proved within
+ * STEP_UP_MINUTES, so a session left open on a shared computer, or taken, cannot change how the
+ * account is reached or where its money goes. Older: STEP_UP_REQUIRED (403); the page asks for
+ * a code (POST /api/auth/step-up) and sends the change again. Users without two-factor confirm
+ * such changes with their password, as before.
+ */
+export async function requireRecentSecondFactor(
+  db: Database,
+  request: FastifyRequest,
+): Promise<void> {
+  const { user, session } = request;
+  if (!user || !session || session.secondFactorRecent) return;
+  if (await twoFactorSince(db, user.id)) throw new AppError('STEP_UP_REQUIRED');
+}
