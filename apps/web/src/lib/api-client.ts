@@ -6,11 +6,13 @@ import {
   XSRF_COOKIE,
   XSRF_HEADER,
 } from '@portal/contract/http';
+import type { ErrorCode } from '@portal/contract/errors';
 
 /**
  * The one way the browser calls the API (docs/decisions/013-one-http-client.md): the browser's
  * fetch behind a small client, used by every call, the signed-in user and the live stream
- * included. It imports nothing but the contract's HTTP constants, so every page can carry it.
+ * included. It imports nothing but the contract's HTTP constants (and a type), so every page can
+ * carry it.
  *
  * What every call does (docs/PRODUCT.md "Calls"): base /api, the session cookie, JSON in and out,
  * the role header, the anti-forgery header read from its cookie when the request is sent (the
@@ -44,6 +46,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** 'blob' for files (exports, identity documents); JSON otherwise. */
   responseType?: 'json' | 'blob';
+  /**
+   * false: a STEP_UP_REQUIRED answer is the caller's, with no dialog (the step-up call itself,
+   * which must never ask for itself).
+   */
+  stepUp?: false;
 }
 
 export interface ApiResponse<T> {
@@ -133,7 +140,7 @@ async function readBody(response: Response, responseType: RequestOptions['respon
   }
 }
 
-async function send<T>(
+async function sendOnce<T>(
   method: string,
   path: string,
   body: unknown,
@@ -177,6 +184,55 @@ async function send<T>(
     });
   }
   return { data: data as T, status: response.status, headers: response.headers };
+}
+
+/**
+ * Who answers a STEP_UP_REQUIRED refusal (docs/SECURITY.md "Two-factor sign-in"): resolves true
+ * once the person has proved their second factor again, false when they would not. `sentAt` is
+ * when the refused call went out, so a call refused just before a proof that came meanwhile is
+ * sent again without asking twice. Registered by the dialog while it is mounted
+ * (`lib/auth/step-up.ts`); with none, the refusal is the caller's as any other.
+ */
+export type StepUpHandler = (sentAt: number) => Promise<boolean>;
+let stepUpHandler: StepUpHandler | undefined;
+
+/** Sets who answers STEP_UP_REQUIRED; the returned function takes it away again. */
+export function handleStepUp(handler: StepUpHandler): () => void {
+  stepUpHandler = handler;
+  return () => {
+    if (stepUpHandler === handler) stepUpHandler = undefined;
+  };
+}
+
+function isStepUpRequired(error: unknown): boolean {
+  if (!(error instanceof ApiRequestError) || error.status !== 403) return false;
+  const body = error.data as { error?: { code?: unknown } } | undefined;
+  return body?.error?.code === ('STEP_UP_REQUIRED' satisfies ErrorCode);
+}
+
+/**
+ * A change to the account's security may be refused for want of a recent second factor; once the
+ * person proves it, the same call is sent again, once: its second answer is the caller's, so a
+ * server that keeps refusing cannot make a loop. Cancelling fails the call with the refusal, which
+ * the form then shows like any other.
+ */
+async function send<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
+  const sentAt = Date.now();
+  try {
+    return await sendOnce<T>(method, path, body, options);
+  } catch (error) {
+    const handler = stepUpHandler;
+    if (options.stepUp === false || handler === undefined || !isStepUpRequired(error)) throw error;
+    const proved = await handler(sentAt);
+    if (options.signal?.aborted) throw new Error(CANCELLED_MESSAGE);
+    if (!proved) throw error;
+    return sendOnce<T>(method, path, body, options);
+  }
 }
 
 /** The one client every call goes through. */

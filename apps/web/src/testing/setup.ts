@@ -6,6 +6,7 @@ import type { i18n as I18n } from 'i18next';
 import { apiServer, resetApiMocks } from '@/testing/api';
 import { setSessionStatus } from '@/lib/auth/session-status';
 import { forgetDrafts } from '@/lib/form-drafts';
+import { forgetStepUp } from '@/lib/auth/step-up';
 
 // Screens render Mantine in jsdom, which on a busy two-core machine (CI runs several suites at
 // once) can take seconds; findBy/waitFor wait up to 5 s instead of 1 s before failing.
@@ -50,9 +51,10 @@ afterEach(() => {
   localStorage.clear();
   // The web's test files share their modules (vitest.config.ts: `isolate: false`), so what a
   // module keeps between calls starts every test afresh: the tab's session status, the forms'
-  // drafts, and the translations react-i18next falls back on outside a provider (an instance
-  // created by an earlier test registers itself there).
+  // drafts, the step-up's last proof, and the translations react-i18next falls back on outside a
+  // provider (an instance created by an earlier test registers itself there).
   setSessionStatus('active');
   forgetDrafts();
+  forgetStepUp();
   setI18n(undefined as unknown as I18n);
 });

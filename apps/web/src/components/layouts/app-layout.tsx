@@ -45,6 +45,7 @@ import { useUser } from '@/lib/user/user-context';
 import { BrandLink } from '@/components/ui/brand-link';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { LanguageSwitch } from '@/components/ui/language-switch';
+import { StepUpDialog } from '@/components/ui/step-up-dialog';
 import { koreanLineBreaks } from '@/components/layouts/korean-line-breaks';
 import { MAIN_CONTENT_ID, SkipLink } from '@/components/layouts/skip-link';
 
@@ -230,6 +231,8 @@ function AppFrame() {
           </Suspense>
         </Box>
       </AppShell.Main>
+      {/* The one "confirm with your second factor" for any change the API asks it for. */}
+      <StepUpDialog />
     </AppShell>
   );
 }
