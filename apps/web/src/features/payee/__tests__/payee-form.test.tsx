@@ -51,6 +51,7 @@ describe('Profile: payout bank account', () => {
       expect(put).toHaveBeenCalledWith('/payee', {
         bankCode: '090',
         accountNumber: '3333-01-2345678',
+        language: 'en',
       }),
     );
     expect(await screen.findByText('Your payout bank account has been saved.')).toBeTruthy();

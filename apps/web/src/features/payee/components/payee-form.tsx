@@ -8,6 +8,7 @@ import { FormSelect } from '@/components/ui/form-select';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage, fieldErrorText } from '@/lib/form-errors';
+import { toSupportedLanguage } from '@/lib/i18n';
 import { toast } from '@/lib/notifications';
 import { useUser } from '@/lib/user/user-context';
 import { usePayee, useSavePayee } from '@/lib/payee';
@@ -49,7 +50,11 @@ export function PayeeForm() {
   const { onSubmit, formError } = useFormSubmit(
     { handleSubmit, setError },
     async (values) => {
-      const saved = await save.mutateAsync(values);
+      // The mail about the change goes out in the page's language.
+      const saved = await save.mutateAsync({
+        ...values,
+        language: toSupportedLanguage(i18n.language),
+      });
       reset({
         bankCode: saved.bankCode as PayeeRequest['bankCode'],
         accountNumber: saved.accountNumber,
