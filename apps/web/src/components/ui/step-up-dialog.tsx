@@ -39,7 +39,7 @@ export function StepUpDialog() {
     >
       <Suspense
         fallback={
-          <Center py="md">
+          <Center py="md" aria-busy="true">
             <Loader size="sm" />
           </Center>
         }
