@@ -273,7 +273,10 @@ export function loadConfig(
     pgliteDir: resolve(dataDir, 'pglite'),
     deploymentRole: parsed.DEPLOYMENT_ROLE,
     webDistDir: parsed.WEB_DIST_DIR ? resolve(cwd, parsed.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
-    demoData: parsed.DEMO_DATA ?? parsed.DATABASE_URL === undefined,
+    // Demo users have published passwords and authenticator keys (README): never seeded in
+    // production unless asked for by name.
+    demoData:
+      parsed.DEMO_DATA ?? (parsed.DATABASE_URL === undefined && parsed.NODE_ENV !== 'production'),
     trustProxy: parsed.TRUST_PROXY,
     sessionIdleMinutes: parsed.SESSION_IDLE_MINUTES,
     sessionMaxHours: parsed.SESSION_MAX_HOURS,

@@ -156,6 +156,9 @@ describe('loadConfig', () => {
   it('turns demo data off by default on a real database server', () => {
     expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/portal' }).demoData).toBe(false);
     expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
+    // Published demo sign-ins never come with a production start unless asked for.
+    expect(loadConfig({ NODE_ENV: 'production' }).demoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' }).demoData).toBe(true);
   });
 
   it('treats empty variables as unset', () => {

@@ -5,6 +5,8 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
  * a random 96-bit IV per record, and the record's id as associated data, so a ciphertext copied
  * onto another row does not decrypt. Format: `v1.<iv>.<tag>.<ciphertext>`, base64url parts.
  */
+const TAG_BYTES = 16;
+
 export class SecretBox {
   private readonly key: Buffer;
 
@@ -30,9 +32,15 @@ export class SecretBox {
     if (version !== 'v1' || !iv || !tag || ciphertext === undefined) {
       throw new Error('Not a sealed secret.');
     }
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+    // The tag's full 16 bytes, always: GCM would otherwise accept a tag cut short, and a 4-byte
+    // tag is guessed in a few billion tries.
+    const authTag = Buffer.from(tag, 'base64url');
+    if (authTag.length !== TAG_BYTES) throw new Error('Not a sealed secret.');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'), {
+      authTagLength: TAG_BYTES,
+    });
     decipher.setAAD(Buffer.from(recordId, 'utf8'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    decipher.setAuthTag(authTag);
     return Buffer.concat([
       decipher.update(Buffer.from(ciphertext, 'base64url')),
       decipher.final(),

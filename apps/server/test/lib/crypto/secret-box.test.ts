@@ -31,6 +31,17 @@ describe('SecretBox', () => {
     expect(() => box.open('garbage', 'record-1')).toThrow();
   });
 
+  it('refuses a tag cut short, which GCM alone would check on fewer bits', () => {
+    const sealed = box.seal('link-token', 'record-1');
+    const [version, iv, tag, ciphertext] = sealed.split('.');
+    for (const bytes of [4, 8, 12, 15]) {
+      const short = Buffer.from(tag!, 'base64url').subarray(0, bytes).toString('base64url');
+      expect(() => box.open([version, iv, short, ciphertext].join('.'), 'record-1')).toThrow(
+        'Not a sealed secret.',
+      );
+    }
+  });
+
   it('refuses what another key sealed', () => {
     const other = new SecretBox(randomBytes(32));
     expect(() => other.open(box.seal('secret', 'record-1'), 'record-1')).toThrow();
