@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Stack, Text } from '@mantine/core';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { secondFactorCodeSchema } from '@portal/contract/two-factor';
@@ -8,14 +6,11 @@ import type { CurrentUser } from '@portal/contract/users';
 import { CodeField } from '@/components/ui/code-field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { apiErrorOf } from '@/lib/api-error';
-import { errorMessage, fieldErrorText } from '@/lib/form-errors';
+import { useCodeForm } from '@/components/ui/use-code-form';
 import { toSupportedLanguage } from '@/lib/i18n';
-import { useFormSubmit } from '@/lib/use-form-submit';
 import { useSignInWithSecondFactor } from '@/features/auth/api/sign-in';
-import { rateLimitedText } from '@/features/auth/components/sign-in-errors';
+import { showChallengeRefusal } from '@/features/auth/components/sign-in-errors';
 
-const FIELDS = ['code'] as const;
 const secondFactorFormSchema = z.object({ code: secondFactorCodeSchema });
 
 /**
@@ -37,19 +32,8 @@ export function SecondFactorForm({
 }) {
   const { t, i18n } = useTranslation(['auth', 'validation', 'errors']);
   const send = useSignInWithSecondFactor();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(secondFactorFormSchema),
-    mode: 'onBlur',
-    defaultValues: { code: '' },
-  });
-
-  const { onSubmit, formError } = useFormSubmit(
-    { handleSubmit, setError },
+  const { onSubmit, formError, codeFieldProps } = useCodeForm(
+    secondFactorFormSchema,
     async ({ code }, { setFormError }) => {
       try {
         // The code as the contract reads it (no spaces or dashes, a recovery code in capitals).
@@ -61,16 +45,9 @@ export function SecondFactorForm({
           }),
         );
       } catch (error) {
-        if (apiErrorOf(error)?.code === 'SIGN_IN_CHALLENGE_INVALID') {
-          onRestart(errorMessage(t, error));
-          return;
-        }
-        const limited = rateLimitedText(t, error);
-        if (limited === null) throw error;
-        setFormError(limited);
+        if (!showChallengeRefusal(t, error, { onRestart, setFormError })) throw error;
       }
     },
-    { fields: FIELDS, codeFields: { SECOND_FACTOR_INVALID: 'code' } },
   );
 
   return (
@@ -84,13 +61,7 @@ export function SecondFactorForm({
           {t('secondFactor.lead')}
         </Text>
         <FormAlert message={formError} />
-        <CodeField
-          label={t('secondFactor.code')}
-          required
-          autoFocus
-          error={fieldErrorText(t, errors.code)}
-          {...register('code')}
-        />
+        <CodeField label={t('secondFactor.code')} autoFocus {...codeFieldProps} />
         <SubmitButton loading={send.isPending} fullWidth>
           {t('signIn.submit')}
         </SubmitButton>

@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { totpCodeSchema, type TwoFactorSetupResponse } from '@portal/contract/two-factor';
@@ -11,12 +9,15 @@ import { CodeField } from '@/components/ui/code-field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { RecoveryCodes } from '@/components/ui/recovery-codes';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { apiErrorOf } from '@/lib/api-error';
-import { errorMessage, fieldErrorText } from '@/lib/form-errors';
+import { useCodeForm } from '@/components/ui/use-code-form';
+import { errorMessage } from '@/lib/form-errors';
 import { toSupportedLanguage } from '@/lib/i18n';
-import { useFormSubmit } from '@/lib/use-form-submit';
 import { useConfirmSignInSetup, useStartSignInSetup } from '@/features/auth/api/sign-in';
-import { rateLimitedText } from '@/features/auth/components/sign-in-errors';
+import {
+  challengeEnded,
+  rateLimitedText,
+  showChallengeRefusal,
+} from '@/features/auth/components/sign-in-errors';
 
 const codeFormSchema = z.object({ code: totpCodeSchema });
 
@@ -24,8 +25,6 @@ type Stage =
   | { kind: 'intro' }
   | { kind: 'scan'; setup: TwoFactorSetupResponse }
   | { kind: 'codes'; user: CurrentUser; codes: string[] };
-
-const challengeEnded = (error: unknown) => apiErrorOf(error)?.code === 'SIGN_IN_CHALLENGE_INVALID';
 
 /**
  * Staff's first sign-in (operators and agencies cannot use the portal with a password alone,
@@ -105,18 +104,8 @@ function FirstCode({
 }) {
   const { t, i18n } = useTranslation(['auth', 'common', 'validation', 'errors']);
   const confirm = useConfirmSignInSetup();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(codeFormSchema),
-    mode: 'onBlur',
-    defaultValues: { code: '' },
-  });
-  const { onSubmit, formError } = useFormSubmit(
-    { handleSubmit, setError },
+  const { onSubmit, formError, codeFieldProps } = useCodeForm(
+    codeFormSchema,
     async ({ code }, { setFormError }) => {
       try {
         const answer = await confirm.mutateAsync({
@@ -126,16 +115,9 @@ function FirstCode({
         });
         onConfirmed(answer.user, answer.recoveryCodes);
       } catch (error) {
-        if (challengeEnded(error)) {
-          onRestart(errorMessage(t, error));
-          return;
-        }
-        const limited = rateLimitedText(t, error);
-        if (limited === null) throw error;
-        setFormError(limited);
+        if (!showChallengeRefusal(t, error, { onRestart, setFormError })) throw error;
       }
     },
-    { fields: ['code'], codeFields: { SECOND_FACTOR_INVALID: 'code' } },
   );
   return (
     <form
@@ -149,10 +131,8 @@ function FirstCode({
         <CodeField
           label={t('common:twoFactor.app.code')}
           digitsOnly
-          required
           autoFocus
-          error={fieldErrorText(t, errors.code)}
-          {...register('code')}
+          {...codeFieldProps}
         />
         <SubmitButton loading={confirm.isPending} fullWidth>
           {t('secondFactorSetup.submit')}

@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { secondFactorCodeSchema } from '@portal/contract/two-factor';
@@ -10,9 +8,8 @@ import { CodeField } from '@/components/ui/code-field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { RecoveryCodes } from '@/components/ui/recovery-codes';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { fieldErrorText } from '@/lib/form-errors';
+import { useCodeForm } from '@/components/ui/use-code-form';
 import { toSupportedLanguage } from '@/lib/i18n';
-import { useFormSubmit } from '@/lib/use-form-submit';
 import { useRenewRecoveryCodes } from '@/features/profile/api/two-factor';
 import { useUser } from '@/lib/user/user-context';
 
@@ -66,23 +63,10 @@ function RenewForm({
 }) {
   const { t, i18n } = useTranslation(['profile', 'common', 'validation', 'errors']);
   const renew = useRenewRecoveryCodes();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(codeFormSchema),
-    mode: 'onBlur',
-    defaultValues: { code: '' },
-  });
-  const { onSubmit, formError } = useFormSubmit(
-    { handleSubmit, setError },
-    async ({ code }) =>
-      onRenewed(
-        await renew.mutateAsync({ code: code.code, language: toSupportedLanguage(i18n.language) }),
-      ),
-    { fields: ['code'], codeFields: { SECOND_FACTOR_INVALID: 'code' } },
+  const { onSubmit, formError, codeFieldProps } = useCodeForm(codeFormSchema, async ({ code }) =>
+    onRenewed(
+      await renew.mutateAsync({ code: code.code, language: toSupportedLanguage(i18n.language) }),
+    ),
   );
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -91,13 +75,7 @@ function RenewForm({
           {t('twoFactor.renew.lead')}
         </Text>
         <FormAlert message={formError} />
-        <CodeField
-          label={t('twoFactor.code')}
-          required
-          data-autofocus
-          error={fieldErrorText(t, errors.code)}
-          {...register('code')}
-        />
+        <CodeField label={t('twoFactor.code')} data-autofocus {...codeFieldProps} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={renew.isPending}>
             {t('common:actions.cancel')}

@@ -15,6 +15,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { RecoveryCodes } from '@/components/ui/recovery-codes';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { useCodeForm } from '@/components/ui/use-code-form';
 import { fieldErrorText } from '@/lib/form-errors';
 import { toSupportedLanguage } from '@/lib/i18n';
 import { toast } from '@/lib/notifications';
@@ -140,18 +141,8 @@ function ScanStep({
 }) {
   const { t, i18n } = useTranslation(['profile', 'common', 'validation', 'errors']);
   const confirm = useConfirmTwoFactor();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(twoFactorConfirmRequestSchema),
-    mode: 'onBlur',
-    defaultValues: { code: '' },
-  });
-  const { onSubmit, formError } = useFormSubmit(
-    { handleSubmit, setError },
+  const { onSubmit, formError, codeFieldProps } = useCodeForm(
+    twoFactorConfirmRequestSchema,
     async ({ code }) => {
       // The page's language, for the mail saying two-factor sign-in was turned on.
       const codes = await confirm.mutateAsync({
@@ -161,7 +152,6 @@ function ScanStep({
       toast('success', { message: t('twoFactor.setup.done') });
       onConfirmed(codes);
     },
-    { fields: ['code'], codeFields: { SECOND_FACTOR_INVALID: 'code' } },
   );
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -171,10 +161,8 @@ function ScanStep({
         <CodeField
           label={t('common:twoFactor.app.code')}
           digitsOnly
-          required
           autoFocus
-          error={fieldErrorText(t, errors.code)}
-          {...register('code')}
+          {...codeFieldProps}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={confirm.isPending}>
