@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core';
 import { newContext, watchErrors, type Language, type viewports } from './browser';
 import { text } from './locales';
 import { currentCode, nextCode, rememberSecret, secretOf } from './two-factor';
@@ -74,8 +74,16 @@ export async function signIn(page: Page, language: Language, email: string, pass
 }
 
 /**
+ * Staff sessions opened in this test file, by email. A staff sign-in takes a 30-second code the
+ * server accepts once (two-factor.ts), so a later context of the same member of staff carries the
+ * same session instead of waiting for a fresh code; one that has ended is signed in again.
+ */
+const staffSessions = new Map<string, Cookie[]>();
+
+/**
  * A fresh browser context (its own cookies, language and size) with `user` signed in at `path`:
  * the page goes there, the guard opens the sign-in dialog, and signing in comes back to it.
+ * Staff reuse their session of this file when it is still open (`staffSessions`).
  */
 export async function openSignedIn(
   browser: Browser,
@@ -95,8 +103,22 @@ export async function openSignedIn(
   const context = await newContext(browser, { language, viewport });
   const page = await context.newPage();
   const errors = watchErrors(page);
+  const kept = staffSessions.get(user.email);
+  if (kept) {
+    await context.addCookies(kept);
+    const me = await context.request.get(`${baseURL}/api/auth/me`, {
+      headers: { 'x-role': 'production' },
+    });
+    const still = me.ok() && (await me.json()).user?.email === user.email;
+    if (still) {
+      await page.goto(`${baseURL}${path}`);
+      return { context, page, errors };
+    }
+    await context.clearCookies();
+  }
   await page.goto(`${baseURL}${path}`);
   await signIn(page, language, user.email, user.password);
   await page.waitForURL(`${baseURL}${path}`);
+  if (secretOf(user.email)) staffSessions.set(user.email, await context.cookies());
   return { context, page, errors };
 }
