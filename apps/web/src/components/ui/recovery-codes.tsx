@@ -43,7 +43,8 @@ export function RecoveryCodes({
       </Alert>
       <SimpleGrid
         component="ol"
-        cols={2}
+        // One code a line on a phone: two columns would break each code over two lines.
+        cols={{ base: 1, xs: 2 }}
         spacing="xs"
         verticalSpacing={4}
         aria-label={t('twoFactor.codes.listLabel')}

@@ -30,7 +30,9 @@ export function useCodeForm<Valid>(
     formState: { errors },
   } = useForm<CodeValues, unknown, Valid>({
     resolver: zodResolver(schema),
-    mode: 'onBlur',
+    // Said when the code is sent, not when the input loses the focus: a dialog that moves the
+    // focus as it opens would otherwise call an untouched input empty before anything is typed.
+    mode: 'onSubmit',
     defaultValues: { code: '' },
   });
   const { onSubmit, formError } = useFormSubmit({ handleSubmit, setError }, send, {
