@@ -112,10 +112,13 @@ export async function claimAttempt(
         from throttle_counters where key = ${key} for update`);
     const row = result.rows[0];
     if (!row) throw new Error('throttle counter not found');
-    const sinceLast = Number(row.since_last);
+    // now() is when this transaction began: one that began before the attempt it waited for
+    // was counted sees that attempt in its future. That attempt was just now, not later.
+    const sinceLast = Math.max(0, Number(row.since_last));
     const attempts = sinceLast >= rule.forgetAfterSeconds ? 0 : row.hits;
-    const wait = delayAfter(rule, attempts) - sinceLast;
-    if (attempts > 0 && wait > 0) {
+    const delay = delayAfter(rule, attempts);
+    const wait = delay - sinceLast;
+    if (delay > 0 && wait > 0) {
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(wait)) };
     }
     await tx.execute(sql`
