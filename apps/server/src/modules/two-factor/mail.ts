@@ -1,5 +1,6 @@
 import type { MailLanguage } from '@portal/contract/auth';
 import type { MailMessage } from '@server/lib/mail/mailer';
+import { securityNoticeMail } from '@server/lib/mail/security-notice';
 
 /**
  * Mail about a change to an account's two-factor sign-in (docs/SECURITY.md "Two-factor
@@ -17,7 +18,6 @@ const WORDS = {
       codesRenewed: 'New recovery codes for your WonBridge account',
       recoveryCodeUsed: 'A recovery code was used to sign in to your WonBridge account',
     },
-    hello: (name: string) => `Hello ${name},`,
     lead: {
       enabled:
         'Two-factor sign-in was just turned on: signing in now asks for a code from your authenticator app after the password. Keep your recovery codes somewhere safe.',
@@ -28,8 +28,6 @@ const WORDS = {
       recoveryCodeUsed: (left: number) =>
         `Your account was just signed in to with a recovery code. ${left} unused recovery codes are left; make new ones in Profile when few are left.`,
     },
-    ifNot: 'If this was not you, set a new password now and check Profile, Signed-in devices:',
-    signature: 'WonBridge',
   },
   ko: {
     subject: {
@@ -38,7 +36,6 @@ const WORDS = {
       codesRenewed: '원브릿지 계정의 새 복구 코드가 발급되었습니다',
       recoveryCodeUsed: '원브릿지 계정에 복구 코드로 로그인했습니다',
     },
-    hello: (name: string) => `${name}님, 안녕하세요.`,
     lead: {
       enabled:
         '방금 2단계 인증이 켜졌습니다. 이제 로그인할 때 비밀번호 다음에 인증 앱의 코드를 입력합니다. 복구 코드는 안전한 곳에 보관하세요.',
@@ -48,9 +45,6 @@ const WORDS = {
       recoveryCodeUsed: (left: number) =>
         `방금 복구 코드로 계정에 로그인했습니다. 쓰지 않은 복구 코드가 ${left}개 남았습니다. 얼마 남지 않았다면 프로필에서 새 복구 코드를 발급하세요.`,
     },
-    ifNot:
-      '본인이 한 일이 아니라면 지금 새 비밀번호를 정하고, 프로필의 로그인된 기기를 확인하세요.',
-    signature: '원브릿지',
   },
 } as const;
 
@@ -63,18 +57,13 @@ export function twoFactorChangeMail(
 ): MailMessage {
   const words = WORDS[language];
   const lead = words.lead[change];
-  return {
-    to: to.email,
-    subject: words.subject[change],
-    text: [
-      words.hello(to.name),
-      '',
-      typeof lead === 'function' ? lead(recoveryCodesLeft) : lead,
-      '',
-      words.ifNot,
-      `${publicUrl}/?auth=forgot-password`,
-      '',
-      words.signature,
-    ].join('\n'),
-  };
+  return securityNoticeMail(
+    language,
+    to,
+    {
+      subject: words.subject[change],
+      lines: [typeof lead === 'function' ? lead(recoveryCodesLeft) : lead],
+    },
+    publicUrl,
+  );
 }
