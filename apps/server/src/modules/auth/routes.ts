@@ -11,15 +11,10 @@ import { recordAuditEvent } from '@server/modules/audit/audit-log';
 import { claimAttempt, hit, release, reset } from '@server/modules/throttle/throttle';
 import { startSignInChallenge } from '@server/modules/two-factor/challenges';
 import { twoFactorSince } from '@server/modules/two-factor/credentials';
-import {
-  findAgencyByCode,
-  findSignedInUser,
-  findUserByEmail,
-  insertUser,
-} from '@server/modules/users/repository';
+import { findAgencyByCode, findUserByEmail, insertUser } from '@server/modules/users/repository';
 import { refuseCommonPassword } from './common-passwords';
 import { hashPassword, verifyAgainstNobody, verifyPassword } from './passwords';
-import { admit, refuseUnusableAccount } from './sign-in';
+import { admit, justSignedIn, refuseUnusableAccount } from './sign-in';
 import { toCurrentUser } from './sessions';
 import {
   ACCOUNT_DELAYS,
@@ -39,14 +34,6 @@ const authRoutes: RoutePlugin = async (app) => {
     { config: publicRoute, schema: { response: { 200: currentUserResponseSchema } } },
     async (request) => ({ user: request.user ? toCurrentUser(request.user) : null }),
   );
-
-  // The user whose session was just started: gone only if deleted in the same instant, which is
-  // a failure (500), not an answer with no user.
-  const signedInUser = async (userId: string) => {
-    const user = await findSignedInUser(db, userId);
-    if (!user) throw new Error(`The user ${userId} just signed in no longer exists.`);
-    return toCurrentUser(user);
-  };
 
   app.post(
     '/auth/sign-up',
@@ -92,7 +79,7 @@ const authRoutes: RoutePlugin = async (app) => {
         ip: request.ip,
         details: agencyCode ? { agencyCode } : {},
       });
-      return reply.code(201).send({ user: await signedInUser(userId) });
+      return reply.code(201).send({ user: await justSignedIn(db, userId) });
     },
   );
 
@@ -144,9 +131,9 @@ const authRoutes: RoutePlugin = async (app) => {
         await release(db, addressKey);
       }
       // The password was right. With two-factor on, no session yet: the page sends a code
-      // with this challenge (second-factor-routes.ts). A disabled account hears so first.
+      // with this challenge (two-factor/sign-in-routes.ts). A disabled account hears so first.
       await refuseUnusableAccount(db, found);
-      // Staff without one set it up first, in the same dialog (two-factor/routes.ts).
+      // Staff without one set it up first, in the same dialog (two-factor/sign-in-routes.ts).
       const expiresInSeconds = SIGN_IN_CHALLENGE_MINUTES * 60;
       if (await twoFactorSince(db, found.id)) {
         return {

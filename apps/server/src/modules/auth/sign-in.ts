@@ -60,9 +60,15 @@ export async function admit(
     };
     app.jobs.afterAnswer('new device mail', () => app.mailer.send(newDeviceMail(language, signIn)));
   }
-  // The user whose session was just started: gone only if deleted in the same instant, which is
-  // a failure (500), not an answer with no user.
-  const signedIn = await findSignedInUser(db, user.id);
-  if (!signedIn) throw new Error(`The user ${user.id} just signed in no longer exists.`);
-  return { user: toCurrentUser(signedIn) };
+  return { user: await justSignedIn(db, user.id) };
+}
+
+/**
+ * The user whose session was just started (a sign-in or a sign-up): gone only if deleted in the
+ * same instant, which is a failure (500), not an answer with no user.
+ */
+export async function justSignedIn(db: Database, userId: string): Promise<CurrentUser> {
+  const signedIn = await findSignedInUser(db, userId);
+  if (!signedIn) throw new Error(`The user ${userId} just signed in no longer exists.`);
+  return toCurrentUser(signedIn);
 }
