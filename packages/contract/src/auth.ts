@@ -130,13 +130,15 @@ export type SignUpRequest = z.input<typeof signUpRequestSchema>;
 /** The languages a mail can be written in: the page's, when the mail is asked for. */
 export const MAIL_LANGUAGES = ['en', 'ko'] as const;
 export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+/** The page's language, sent with a request that mails its owner: the mail is written in it. */
+export const mailLanguageSchema = z.enum(MAIL_LANGUAGES, key('invalid'));
 
 export const signInRequestSchema = z.strictObject({
   email: emailSchema,
   // Never tell which length rule a sign-in password breaks: it is only compared.
   password: existingPasswordSchema,
   /** The page's language, for the mail about a sign-in from a new device (Korean if unsaid). */
-  language: z.enum(MAIL_LANGUAGES, key('invalid')).optional(),
+  language: mailLanguageSchema.optional(),
 });
 export type SignInRequest = z.input<typeof signInRequestSchema>;
 
@@ -146,7 +148,7 @@ export const PASSWORD_RESET_MINUTES = 30;
 /** "Forgot your password?": the email, and the language the page is in, for the mail. */
 export const passwordResetRequestSchema = z.strictObject({
   email: emailSchema,
-  language: z.enum(MAIL_LANGUAGES, key('invalid')),
+  language: mailLanguageSchema,
 });
 export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
 

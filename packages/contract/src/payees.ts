@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAIL_LANGUAGES } from './auth';
+import { mailLanguageSchema } from './auth';
 import { KOREAN_BANKS, type BankCode } from './korean-banks';
 import type { ValidationMessageKey } from './validation';
 
@@ -27,7 +27,7 @@ export const payeeRequestSchema = z.strictObject({
   bankCode: z.enum(BANK_CODES, { error: 'payeeBankInvalid' satisfies ValidationMessageKey }),
   accountNumber: payeeAccountNumberSchema,
   /** The page's language, for the mail that tells the owner of the change. */
-  language: z.enum(MAIL_LANGUAGES, { error: 'invalid' satisfies ValidationMessageKey }).optional(),
+  language: mailLanguageSchema.optional(),
 });
 export type PayeeRequest = z.input<typeof payeeRequestSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { existingPasswordSchema, MAIL_LANGUAGES } from './auth';
+import { existingPasswordSchema, mailLanguageSchema } from './auth';
 import { currentUserSchema } from './users';
 import type { ValidationMessageKey } from './validation-messages';
 
@@ -112,7 +112,7 @@ export type SignInResponse = z.infer<typeof signInResponseSchema>;
 export const secondFactorSignInRequestSchema = z.strictObject({
   challenge: signInChallengeSchema,
   code: secondFactorCodeSchema,
-  language: z.enum(MAIL_LANGUAGES, key('invalid')).optional(),
+  language: mailLanguageSchema.optional(),
 });
 export type SecondFactorSignInRequest = z.input<typeof secondFactorSignInRequestSchema>;
 
@@ -124,7 +124,7 @@ export type SignInSetupRequest = z.input<typeof signInSetupRequestSchema>;
 export const signInSetupConfirmRequestSchema = z.strictObject({
   challenge: signInChallengeSchema,
   code: totpCodeSchema,
-  language: z.enum(MAIL_LANGUAGES, key('invalid')).optional(),
+  language: mailLanguageSchema.optional(),
 });
 export type SignInSetupConfirmRequest = z.input<typeof signInSetupConfirmRequestSchema>;
 
@@ -164,7 +164,7 @@ export type TwoFactorSetupResponse = z.infer<typeof twoFactorSetupResponseSchema
 /** POST /api/profile/two-factor/confirm: a code from the app proves it holds the secret. */
 export const twoFactorConfirmRequestSchema = z.strictObject({
   code: totpCodeSchema,
-  language: z.enum(MAIL_LANGUAGES, key('invalid')).optional(),
+  language: mailLanguageSchema.optional(),
 });
 export type TwoFactorConfirmRequest = z.input<typeof twoFactorConfirmRequestSchema>;
 
@@ -177,7 +177,7 @@ export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponseSchema>;
 /** POST /api/profile/two-factor/recovery-codes: a new set, for a code (app or recovery). */
 export const renewRecoveryCodesRequestSchema = z.strictObject({
   code: secondFactorCodeSchema,
-  language: z.enum(MAIL_LANGUAGES, key('invalid')).optional(),
+  language: mailLanguageSchema.optional(),
 });
 export type RenewRecoveryCodesRequest = z.input<typeof renewRecoveryCodesRequestSchema>;
 
@@ -185,7 +185,7 @@ export type RenewRecoveryCodesRequest = z.input<typeof renewRecoveryCodesRequest
 export const twoFactorDisableRequestSchema = z.strictObject({
   currentPassword: existingPasswordSchema,
   code: secondFactorCodeSchema,
-  language: z.enum(MAIL_LANGUAGES, key('invalid')).optional(),
+  language: mailLanguageSchema.optional(),
 });
 export type TwoFactorDisableRequest = z.input<typeof twoFactorDisableRequestSchema>;
 
