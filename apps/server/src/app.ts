@@ -16,6 +16,8 @@ import auditRoutes from '@server/modules/audit/routes';
 import authRoutes from '@server/modules/auth/routes';
 import passwordResetRoutes from '@server/modules/auth/password-reset-routes';
 import signedInDevicesRoutes from '@server/modules/signed-in-devices/routes';
+import passkeyProfileRoutes from '@server/modules/passkeys/profile-routes';
+import passkeySignInRoutes from '@server/modules/passkeys/sign-in-routes';
 import twoFactorRoutes from '@server/modules/two-factor/routes';
 import twoFactorSignInRoutes from '@server/modules/two-factor/sign-in-routes';
 import profileRoutes from '@server/modules/profile/routes';
@@ -129,6 +131,8 @@ export function buildApp(config: Config, dependencies: AppDependencies = {}): Ap
   app.register(signedInDevicesRoutes, { prefix: API_BASE_PATH });
   app.register(twoFactorSignInRoutes, { prefix: API_BASE_PATH });
   app.register(twoFactorRoutes, { prefix: API_BASE_PATH });
+  app.register(passkeySignInRoutes, { prefix: API_BASE_PATH });
+  app.register(passkeyProfileRoutes, { prefix: API_BASE_PATH });
   app.register(profileRoutes, { prefix: API_BASE_PATH });
   app.register(userRoutes, { prefix: API_BASE_PATH });
   app.register(agencyRoutes, { prefix: API_BASE_PATH });

@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   'two_factor_disabled',
   'recovery_codes_renewed',
   'recovery_code_used',
+  'passkey_added',
+  'passkey_removed',
   'session_ended_by_user',
   'sessions_ended_by_operator',
   'profile_changed',

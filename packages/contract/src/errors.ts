@@ -36,6 +36,11 @@ export const ERROR_CODES = [
   'TWO_FACTOR_NOT_ON',
   'TWO_FACTOR_REQUIRED_FOR_ROLE',
   'STEP_UP_REQUIRED',
+  // passkeys (docs/decisions/025)
+  'PASSKEY_NOT_VERIFIED',
+  'PASSKEY_UNKNOWN',
+  'PASSKEY_ALREADY_ADDED',
+  'PASSKEY_LIMIT_REACHED',
   'AGENCY_CODE_TAKEN',
   // a disabled partner agency (docs/decisions/022)
   'AGENCY_DISABLED',

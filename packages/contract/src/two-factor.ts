@@ -103,7 +103,8 @@ const challengeAnswerSchema = z.object({
  */
 export const signInResponseSchema = z.union([
   z.object({ user: currentUserSchema }),
-  z.object({ secondFactor: challengeAnswerSchema }),
+  // `passkey`: the account has one, so the second step offers it (docs/decisions/025).
+  z.object({ secondFactor: challengeAnswerSchema.extend({ passkey: z.boolean() }) }),
   z.object({ secondFactorSetup: challengeAnswerSchema }),
 ]);
 export type SignInResponse = z.infer<typeof signInResponseSchema>;

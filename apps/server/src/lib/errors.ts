@@ -33,6 +33,10 @@ export const STATUS_BY_CODE = {
   TWO_FACTOR_REQUIRED_FOR_ROLE: 403,
   // Signed in, but this change needs the second factor proved again (step-up).
   STEP_UP_REQUIRED: 403,
+  PASSKEY_NOT_VERIFIED: 400,
+  PASSKEY_UNKNOWN: 401,
+  PASSKEY_ALREADY_ADDED: 409,
+  PASSKEY_LIMIT_REACHED: 409,
   AGENCY_CODE_TAKEN: 409,
   AGENCY_DISABLED: 403,
   AGENCY_CODE_DISABLED: 400,
@@ -135,6 +139,10 @@ export const DEFAULT_MESSAGES = {
   TWO_FACTOR_NOT_ON: 'Two-factor sign-in is not on.',
   TWO_FACTOR_REQUIRED_FOR_ROLE: 'Operator and agency accounts keep two-factor sign-in on.',
   STEP_UP_REQUIRED: 'Enter a code from your authenticator app again to make this change.',
+  PASSKEY_NOT_VERIFIED: 'The passkey could not be checked. Try again.',
+  PASSKEY_UNKNOWN: "This passkey is not one of this account's, or was removed.",
+  PASSKEY_ALREADY_ADDED: 'This passkey is already added to your account.',
+  PASSKEY_LIMIT_REACHED: 'Remove a passkey before adding another.',
   AGENCY_CODE_TAKEN: 'Another agency already has this code.',
   AGENCY_DISABLED: 'Your partner agency has been disabled. Please contact support.',
   AGENCY_CODE_DISABLED:

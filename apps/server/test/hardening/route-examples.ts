@@ -21,6 +21,24 @@ export function routeExamples(context: { clientEmail: string }): Record<string, 
     receivedAt: '2026-01-01T09:00:00+09:00',
   };
   const password = 'correct horse battery staple';
+  const clientDataJSON = Buffer.from(
+    JSON.stringify({
+      type: 'webauthn.get',
+      challenge: 'c3dlZXA',
+      origin: 'https://portal.example',
+    }),
+  ).toString('base64url');
+  const assertion = {
+    id: 'c3dlZXAtY3JlZGVudGlhbA',
+    rawId: 'c3dlZXAtY3JlZGVudGlhbA',
+    type: 'public-key',
+    response: { clientDataJSON, authenticatorData: 'AAAA', signature: 'AAAA' },
+    clientExtensionResults: {},
+  };
+  const attestation = {
+    ...assertion,
+    response: { clientDataJSON, attestationObject: 'AAAA', transports: ['internal'] },
+  };
   return {
     'POST /api/auth/sign-up': {
       body: {
@@ -53,6 +71,18 @@ export function routeExamples(context: { clientEmail: string }): Record<string, 
     'POST /api/profile/two-factor/disable': {
       body: { currentPassword: 'not the password', code: 'ABCD-EFGH-JKLM-NPQR', language: 'en' },
     },
+    // Passkeys (docs/decisions/025): answers to challenges nobody gave, so nothing verifies and
+    // nothing is kept; the sweep's caller has two-factor off, so adding is refused as "not on".
+    'POST /api/auth/sign-in/passkey-options': { body: {} },
+    'POST /api/auth/sign-in/passkey': { body: { credential: assertion, language: 'en' } },
+    'POST /api/auth/sign-in/second-factor/passkey': {
+      body: { challenge: 'A'.repeat(43), credential: assertion, language: 'en' },
+    },
+    'POST /api/auth/step-up/passkey': { body: { credential: assertion } },
+    'POST /api/profile/passkeys': {
+      body: { credential: attestation, name: 'My phone', language: 'en' },
+    },
+    'DELETE /api/profile/passkeys/:id': { params: { id: randomUUID() }, query: { language: 'en' } },
     'PUT /api/profile': { body: { ...person, email: context.clientEmail } },
     'POST /api/profile/password': {
       body: { currentPassword: 'not the password', password, confirmPassword: password },

@@ -9,6 +9,7 @@ import { AppError } from '@server/lib/errors';
 import type { RoutePlugin } from '@server/lib/zod-routes';
 import { recordAuditEvent } from '@server/modules/audit/audit-log';
 import { claimAttempt, hit, release, reset } from '@server/modules/throttle/throttle';
+import { passkeyCount } from '@server/modules/passkeys/credentials';
 import { startSignInChallenge } from '@server/modules/two-factor/challenges';
 import { twoFactorSince } from '@server/modules/two-factor/credentials';
 import { findAgencyByCode, findUserByEmail, insertUser } from '@server/modules/users/repository';
@@ -137,7 +138,11 @@ const authRoutes: RoutePlugin = async (app) => {
       const expiresInSeconds = SIGN_IN_CHALLENGE_MINUTES * 60;
       if (await twoFactorSince(db, found.id)) {
         return {
-          secondFactor: { challenge: await startSignInChallenge(db, found.id), expiresInSeconds },
+          secondFactor: {
+            challenge: await startSignInChallenge(db, found.id),
+            expiresInSeconds,
+            passkey: (await passkeyCount(db, found.id)) > 0,
+          },
         };
       }
       if (isTwoFactorRequired(found.role)) {

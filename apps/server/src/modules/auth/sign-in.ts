@@ -28,17 +28,21 @@ export async function refuseUnusableAccount(db: Database, user: Admitted): Promi
 }
 
 /**
- * The end of every sign-in, with the password alone or with its second factor too: the account
- * must still be usable (it may have been disabled between the two steps); then a new session,
- * the audit event, and mail if the browser is new to the account (new-device-mail.ts), sent
- * after the answer.
+ * The end of every sign-in, with the password alone, with its second factor too, or with a
+ * passkey (docs/decisions/025): the account must still be usable (it may have been disabled
+ * between the two steps); then a new session, the audit event, and mail if the browser is new to
+ * the account (new-device-mail.ts), sent after the answer.
  */
 export async function admit(
   app: App,
   request: FastifyRequest,
   reply: FastifyReply,
   user: Admitted,
-  { language, secondFactor }: { language: MailLanguage; secondFactor: boolean },
+  {
+    language,
+    secondFactor,
+    method,
+  }: { language: MailLanguage; secondFactor: boolean; method?: 'passkey' },
 ): Promise<{ user: CurrentUser }> {
   const { db } = app;
   await refuseUnusableAccount(db, user);
@@ -48,7 +52,8 @@ export async function admit(
     action: 'sign_in',
     actorUserId: user.id,
     ip: request.ip,
-    details: secondFactor ? { secondFactor: true } : {},
+    // `method`: how it was proved when not with the password (a passkey, docs/decisions/025).
+    details: { ...(secondFactor ? { secondFactor: true } : {}), ...(method ? { method } : {}) },
   });
   if (newDevice) {
     const signIn = {

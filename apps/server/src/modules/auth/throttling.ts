@@ -52,3 +52,9 @@ export function tooManyAttempts(reply: FastifyReply, retryAfterSeconds: number):
  * the password near one chance in 30,000 a day, and the owner's own typing well within.
  */
 export const SECOND_FACTOR_FAILURES: ThrottleRule = { limit: 10, windowSeconds: 15 * 60 };
+
+/**
+ * WebAuthn challenges asked for per IP address without a session (a sign-in with a passkey):
+ * each is a row until the sweep, so an address cannot fill the table.
+ */
+export const IP_PASSKEY_CHALLENGES: ThrottleRule = { limit: 60, windowSeconds: 15 * 60 };

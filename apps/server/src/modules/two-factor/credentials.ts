@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { SecondFactorCode } from '@portal/contract/two-factor';
 import type { Database } from '@server/db/client';
-import { recoveryCodes, totpCredentials } from '@server/db/schema';
+import { passkeys, recoveryCodes, totpCredentials } from '@server/db/schema';
 import type { SecretBox } from '@server/lib/crypto/secret-box';
 import { spendRecoveryCode } from './recovery-codes';
 import { newTotpSecret, stepOfCode } from './totp';
@@ -133,12 +133,16 @@ export async function enrolTotpSecret(
     .onConflictDoNothing();
 }
 
-/** Turns two-factor off: the secret and every recovery code go. */
+/**
+ * Turns two-factor off: the secret, every recovery code and every passkey go (passkeys are
+ * offered only with the app on, docs/decisions/025).
+ */
 export async function removeTwoFactor(db: Database, userId: string): Promise<boolean> {
   const removed = await db
     .delete(totpCredentials)
     .where(eq(totpCredentials.userId, userId))
     .returning({ userId: totpCredentials.userId });
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await db.delete(passkeys).where(eq(passkeys.userId, userId));
   return removed.length === 1;
 }

@@ -3,6 +3,7 @@ import type { Database } from '@server/db/client';
 import { deleteExpiredSessions, type SessionLifetime } from '@server/modules/auth/sessions';
 import { deleteSpentPasswordResets } from '@server/modules/auth/password-reset';
 import { deleteStaleCounters } from '@server/modules/throttle/throttle';
+import { deleteStalePasskeyChallenges } from '@server/modules/passkeys/challenges';
 import { deleteStaleChallenges } from '@server/modules/two-factor/challenges';
 
 /** How often each instance sweeps; several instances sweeping the same rows is harmless. */
@@ -18,6 +19,7 @@ export async function sweep(db: Database, lifetime: SessionLifetime) {
     throttleCounters: await deleteStaleCounters(db),
     passwordResets: await deleteSpentPasswordResets(db),
     signInChallenges: await deleteStaleChallenges(db),
+    passkeyChallenges: await deleteStalePasskeyChallenges(db),
   };
 }
 
