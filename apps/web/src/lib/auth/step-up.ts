@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
+import type { PasskeyOptionsResponse } from '@portal/contract/passkeys';
 import type { StepUpRequest } from '@portal/contract/two-factor';
 import { api, handleStepUp } from '@/lib/api-client';
+import { askForPasskey } from '@/lib/auth/passkey';
 
 /**
  * Step-up (docs/SECURITY.md "Two-factor sign-in"): a change to the account's security made more
@@ -50,6 +52,17 @@ export function answerStepUps(): () => void {
 /** POST /api/auth/step-up: never itself a reason to ask (`stepUp: false`). */
 export async function proveSecondFactor(body: StepUpRequest): Promise<void> {
   await api.post('/auth/step-up', body, { stepUp: false });
+}
+
+/** The same proof with a passkey (docs/decisions/025): the browser's prompt, then its answer. */
+export async function proveWithPasskey(): Promise<void> {
+  const { options } = (
+    await api.post<PasskeyOptionsResponse>('/auth/step-up/passkey-options', undefined, {
+      stepUp: false,
+    })
+  ).data;
+  const credential = await askForPasskey(options);
+  await api.post('/auth/step-up/passkey', { credential }, { stepUp: false });
 }
 
 function subscribe(listener: () => void): () => void {

@@ -7,6 +7,7 @@ import { ChangePasswordForm } from '@/features/profile/components/change-passwor
 import { PersonalInfoForm } from '@/features/profile/components/personal-info-form';
 import { SignedInDevices } from '@/features/profile/components/signed-in-devices';
 import { TwoFactorSignIn } from '@/features/profile/components/two-factor-sign-in';
+import { Passkeys } from '@/features/profile/components/passkeys';
 
 /**
  * docs/PRODUCT.md "Screens", Profile: personal information, password, and the verification
@@ -26,6 +27,7 @@ export function Component() {
         <PayeeForm />
         <KycDocuments />
         <TwoFactorSignIn />
+        <Passkeys />
         <SignedInDevices />
       </Stack>
     </>

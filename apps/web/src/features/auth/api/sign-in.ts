@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SignInRequest } from '@portal/contract/auth';
+import type { MailLanguage, SignInRequest } from '@portal/contract/auth';
+import type { PasskeyOptionsResponse } from '@portal/contract/passkeys';
 import type {
   SecondFactorSignInRequest,
   SignInResponse,
@@ -10,6 +11,7 @@ import type {
 } from '@portal/contract/two-factor';
 import type { SignedInUserResponse, CurrentUser } from '@portal/contract/users';
 import { api } from '@/lib/api-client';
+import { askForPasskey } from '@/lib/auth/passkey';
 
 /**
  * The password step: signed in (`user`), or the account asks for its second factor
@@ -32,6 +34,33 @@ export async function signInWithSecondFactor(
 }
 
 export const useSignInWithSecondFactor = () => useMutation({ mutationFn: signInWithSecondFactor });
+
+/**
+ * A passkey at sign-in (docs/decisions/025): with no challenge, on its own (the device offers the
+ * passkeys it holds for the portal); with the password step's challenge, instead of the code.
+ */
+export async function signInWithPasskey({
+  challenge,
+  language,
+}: {
+  challenge?: string;
+  language: MailLanguage;
+}): Promise<CurrentUser> {
+  const { options } = (
+    await api.post<PasskeyOptionsResponse>('/auth/sign-in/passkey-options', { challenge })
+  ).data;
+  const credential = await askForPasskey(options);
+  const response = challenge
+    ? await api.post<SignedInUserResponse>('/auth/sign-in/second-factor/passkey', {
+        challenge,
+        credential,
+        language,
+      })
+    : await api.post<SignedInUserResponse>('/auth/sign-in/passkey', { credential, language });
+  return response.data.user;
+}
+
+export const useSignInWithPasskey = () => useMutation({ mutationFn: signInWithPasskey });
 
 /** Staff's first sign-in, step one: a new authenticator-app secret for the challenge. */
 export const useStartSignInSetup = () =>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Modal, Text } from '@mantine/core';
+import { Alert, Anchor, Divider, Modal, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -20,6 +20,7 @@ import { announceSession } from '@/lib/auth/session-channel';
 import { setSessionStatus } from '@/lib/auth/session-status';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
+import { PasskeySignIn } from '@/features/auth/components/passkey-sign-in';
 import { SecondFactorForm } from '@/features/auth/components/second-factor-form';
 import { SignInSetup } from '@/features/auth/components/sign-in-setup';
 import { SignInForm, type SecondFactorStep } from '@/features/auth/components/sign-in-form';
@@ -188,6 +189,7 @@ export function AuthDialogs() {
       ) : signInStep.kind === 'code' ? (
         <SecondFactorForm
           challenge={signInStep.challenge}
+          passkey={signInStep.passkey}
           onSignedIn={signedIn}
           onRestart={(notice) => restart(signInStep.email, notice)}
           onBack={() => restart(signInStep.email, null)}
@@ -212,6 +214,8 @@ export function AuthDialogs() {
             email={signInStep.email}
             notice={signInStep.notice}
           />
+          <Divider my="md" label={t('passkey.or')} labelPosition="center" />
+          <PasskeySignIn onSignedIn={signedIn} />
           <Text fz="sm" ta="center" mt="sm">
             <DialogLink to={authDialogPath('forgot-password', next)}>
               {t('signIn.forgotPassword')}

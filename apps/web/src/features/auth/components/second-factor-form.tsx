@@ -9,6 +9,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { useCodeForm } from '@/components/ui/use-code-form';
 import { toSupportedLanguage } from '@/lib/i18n';
 import { useSignInWithSecondFactor } from '@/features/auth/api/sign-in';
+import { PasskeySignIn } from '@/features/auth/components/passkey-sign-in';
 import { showChallengeRefusal } from '@/features/auth/components/sign-in-errors';
 
 const secondFactorFormSchema = z.object({ code: secondFactorCodeSchema });
@@ -21,11 +22,14 @@ const secondFactorFormSchema = z.object({ code: secondFactorCodeSchema });
  */
 export function SecondFactorForm({
   challenge,
+  passkey,
   onSignedIn,
   onRestart,
   onBack,
 }: {
   challenge: string;
+  /** The account has a passkey: offered instead of the code (docs/decisions/025). */
+  passkey: boolean;
   onSignedIn: (user: CurrentUser) => void;
   onRestart: (message: string) => void;
   onBack: () => void;
@@ -65,6 +69,9 @@ export function SecondFactorForm({
         <SubmitButton loading={send.isPending} fullWidth>
           {t('signIn.submit')}
         </SubmitButton>
+        {passkey ? (
+          <PasskeySignIn challenge={challenge} onSignedIn={onSignedIn} onRestart={onRestart} />
+        ) : null}
         <Text fz="sm" ta="center">
           <Anchor
             component="button"

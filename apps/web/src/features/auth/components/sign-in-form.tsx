@@ -22,7 +22,7 @@ const FIELDS = ['email', 'password'] as const;
  * without one, to set it up first (`setup`).
  */
 export type SecondFactorStep = { challenge: string; email: string } & (
-  { kind: 'code' } | { kind: 'setup' }
+  { kind: 'code'; passkey: boolean } | { kind: 'setup' }
 );
 
 /**
@@ -69,7 +69,12 @@ export function SignInForm({
         const { email } = values;
         if ('user' in answer) onSignedIn(answer.user);
         else if ('secondFactor' in answer)
-          onSecondFactor({ kind: 'code', challenge: answer.secondFactor.challenge, email });
+          onSecondFactor({
+            kind: 'code',
+            challenge: answer.secondFactor.challenge,
+            passkey: answer.secondFactor.passkey,
+            email,
+          });
         else
           onSecondFactor({ kind: 'setup', challenge: answer.secondFactorSetup.challenge, email });
       } catch (error) {
