@@ -40,7 +40,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
   if (!existsSync(serverBundle) || !existsSync(webIndex)) {
     throw new Error('The portal is not built: run `npm run build` before the browser tests.');
   }
-  const port = await freePort();
+  // A test that must know the address before the portal starts (its PUBLIC_URL) picks the port.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [serverBundle], {
     cwd: repoRoot,

@@ -28,7 +28,9 @@ export async function signIn(page: Page, language: Language, email: string, pass
     response.url().endsWith('/api/auth/sign-in/two-factor-setup'),
   );
   setupAnswer.catch(() => undefined);
-  await dialog.getByRole('button', { name: text(language, 'auth', 'signIn.submit') }).click();
+  await dialog
+    .getByRole('button', { name: text(language, 'auth', 'signIn.submit'), exact: true })
+    .click();
 
   // The dialog takes the next step's title: from here on it is the one dialog on the page.
   const step = page.getByRole('dialog');
@@ -55,7 +57,9 @@ export async function signIn(page: Page, language: Language, email: string, pass
     const secret = secretOf(email);
     if (!secret) throw new Error(`${email} asks for a code, and no test knows its secret`);
     await codeField.fill((await nextCode(email, secret)).code);
-    await step.getByRole('button', { name: text(language, 'auth', 'signIn.submit') }).click();
+    await step
+      .getByRole('button', { name: text(language, 'auth', 'signIn.submit'), exact: true })
+      .click();
   } else if (next === 'setup') {
     await setupStart.click();
     const { secret } = (await (await setupAnswer).json()) as { secret: string };

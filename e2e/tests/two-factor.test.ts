@@ -39,7 +39,9 @@ async function passwordStep(page: Page, language: Language, email: string) {
     dialog.getByRole('textbox', { name: text(language, 'auth', `fields.${key}`), exact: true });
   await field('email').fill(email);
   await field('password').fill(PASSWORD);
-  await dialog.getByRole('button', { name: text(language, 'auth', 'signIn.submit') }).click();
+  await dialog
+    .getByRole('button', { name: text(language, 'auth', 'signIn.submit'), exact: true })
+    .click();
   const step = page.getByRole('dialog', { name: text(language, 'auth', 'secondFactor.title') });
   await step.waitFor();
   return step;
@@ -118,10 +120,14 @@ describe('two-factor sign-in', () => {
         name: text(language, 'auth', 'secondFactor.code'),
       });
       await codeField.fill('000000');
-      await step.getByRole('button', { name: text(language, 'auth', 'signIn.submit') }).click();
+      await step
+        .getByRole('button', { name: text(language, 'auth', 'signIn.submit'), exact: true })
+        .click();
       await step.getByText(text(language, 'validation', 'secondFactorWrong')).waitFor();
       await codeField.fill((await nextCode(email, secret)).code);
-      await step.getByRole('button', { name: text(language, 'auth', 'signIn.submit') }).click();
+      await step
+        .getByRole('button', { name: text(language, 'auth', 'signIn.submit'), exact: true })
+        .click();
       await page2.waitForURL(`${baseURL}/app`);
       await again.close();
 
@@ -133,7 +139,7 @@ describe('two-factor sign-in', () => {
         .getByRole('textbox', { name: text(language, 'auth', 'secondFactor.code') })
         .fill(formatRecoveryCode(shown[0]!.trim().replace(/-/g, '')).toLowerCase());
       await recoveryStep
-        .getByRole('button', { name: text(language, 'auth', 'signIn.submit') })
+        .getByRole('button', { name: text(language, 'auth', 'signIn.submit'), exact: true })
         .click();
       await page3.waitForURL(`${baseURL}/app`);
       const status = await callApi<{ recoveryCodesLeft: number }>(
@@ -182,7 +188,9 @@ describe('two-factor sign-in', () => {
         dialog.getByRole('textbox', { name: text(language, 'auth', `fields.${key}`), exact: true });
       await field('email').fill(email);
       await field('password').fill(PASSWORD);
-      await dialog.getByRole('button', { name: text(language, 'auth', 'signIn.submit') }).click();
+      await dialog
+        .getByRole('button', { name: text(language, 'auth', 'signIn.submit'), exact: true })
+        .click();
       const setup = page.getByRole('dialog', {
         name: text(language, 'auth', 'secondFactorSetup.title'),
       });

@@ -62,6 +62,9 @@ export function PasskeySignIn({
         fullWidth
         leftSection={<IconKey aria-hidden size={18} />}
         loading={send.isPending}
+        // As the dialogs' links: leaving an empty email must not show its error and move the
+        // button from under the pointer before the click lands.
+        onMouseDown={(event) => event.preventDefault()}
         onClick={() => void signIn()}
       >
         {challenge ? t('passkey.instead') : t('passkey.signIn')}
