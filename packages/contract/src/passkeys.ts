@@ -22,7 +22,8 @@ const base64url = (max: number) =>
     .max(max, { error: 'invalid' })
     .regex(/^[A-Za-z0-9_-]*$/, { error: 'invalid' });
 
-const transportSchema = z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']);
+/** A transport hint ("internal", "hybrid"...): kept as given, so a new kind does not refuse a key. */
+const transportSchema = z.string().regex(/^[a-z-]{1,20}$/, { error: 'invalid' });
 
 /** What the browser's navigator.credentials.create() gave, as @simplewebauthn/browser sends it. */
 export const registrationCredentialSchema = z.object({
@@ -38,7 +39,8 @@ export const registrationCredentialSchema = z.object({
     publicKeyAlgorithm: z.number().int().optional(),
   }),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  // No extensions are asked for: whatever the browser says is dropped.
+  clientExtensionResults: z.unknown().transform(() => ({})),
 });
 export type RegistrationCredential = z.input<typeof registrationCredentialSchema>;
 
@@ -54,7 +56,8 @@ export const authenticationCredentialSchema = z.object({
     userHandle: base64url(200).optional(),
   }),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  // No extensions are asked for: whatever the browser says is dropped.
+  clientExtensionResults: z.unknown().transform(() => ({})),
 });
 export type AuthenticationCredential = z.input<typeof authenticationCredentialSchema>;
 

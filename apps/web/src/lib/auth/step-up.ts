@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { PasskeyOptionsResponse } from '@portal/contract/passkeys';
+import type { PasskeyOptionsResponse, PasskeyStepUpRequest } from '@portal/contract/passkeys';
 import type { StepUpRequest } from '@portal/contract/two-factor';
 import { api, handleStepUp } from '@/lib/api-client';
 import { askForPasskey } from '@/lib/auth/passkey';
@@ -62,7 +62,9 @@ export async function proveWithPasskey(): Promise<void> {
     })
   ).data;
   const credential = await askForPasskey(options);
-  await api.post('/auth/step-up/passkey', { credential }, { stepUp: false });
+  await api.post('/auth/step-up/passkey', { credential } satisfies PasskeyStepUpRequest, {
+    stepUp: false,
+  });
 }
 
 function subscribe(listener: () => void): () => void {

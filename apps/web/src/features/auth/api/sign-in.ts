@@ -1,6 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { MailLanguage, SignInRequest } from '@portal/contract/auth';
-import type { PasskeyOptionsResponse } from '@portal/contract/passkeys';
+import type {
+  PasskeyOptionsResponse,
+  PasskeySecondFactorRequest,
+  PasskeySignInRequest,
+  SignInPasskeyOptionsRequest,
+} from '@portal/contract/passkeys';
 import type {
   SecondFactorSignInRequest,
   SignInResponse,
@@ -47,7 +52,9 @@ export async function signInWithPasskey({
   language: MailLanguage;
 }): Promise<CurrentUser> {
   const { options } = (
-    await api.post<PasskeyOptionsResponse>('/auth/sign-in/passkey-options', { challenge })
+    await api.post<PasskeyOptionsResponse>('/auth/sign-in/passkey-options', {
+      challenge,
+    } satisfies SignInPasskeyOptionsRequest)
   ).data;
   const credential = await askForPasskey(options);
   const response = challenge
@@ -55,8 +62,11 @@ export async function signInWithPasskey({
         challenge,
         credential,
         language,
-      })
-    : await api.post<SignedInUserResponse>('/auth/sign-in/passkey', { credential, language });
+      } satisfies PasskeySecondFactorRequest)
+    : await api.post<SignedInUserResponse>('/auth/sign-in/passkey', {
+        credential,
+        language,
+      } satisfies PasskeySignInRequest);
   return response.data.user;
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MailLanguage } from '@portal/contract/auth';
-import type { Passkey, PasskeyOptionsResponse } from '@portal/contract/passkeys';
+import type { AddPasskeyRequest, Passkey, PasskeyOptionsResponse } from '@portal/contract/passkeys';
 import { api } from '@/lib/api-client';
 import { makePasskey, passkeysQueryKey } from '@/lib/auth/passkey';
 
@@ -26,7 +26,7 @@ export const useAddPasskey = () =>
         credential,
         ...(body.name ? { name: body.name } : {}),
         language: body.language,
-      })
+      } satisfies AddPasskeyRequest)
     ).data;
   });
 
