@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   'TWO_FACTOR_ALREADY_ON',
   'TWO_FACTOR_NOT_ON',
   'TWO_FACTOR_REQUIRED_FOR_ROLE',
+  'TWO_FACTOR_REQUIRED',
   'STEP_UP_REQUIRED',
   'AGENCY_CODE_TAKEN',
   // a disabled partner agency (docs/decisions/022)
