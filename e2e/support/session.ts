@@ -13,8 +13,8 @@ export const DEMO_USERS = {
 } as const;
 
 /**
- * Fills and sends the sign-in dialog, which must already be open. Staff then give a code from
- * their authenticator app, or, at their first sign-in, set one up (two-factor.ts); a refused
+ * Fills and sends the sign-in dialog, which must already be open. Staff and the demo client then
+ * give a code from their authenticator app, or, at their first sign-in, set one up (two-factor.ts); a refused
  * sign-in is left on screen for the test to read.
  */
 export async function signIn(page: Page, language: Language, email: string, password: string) {

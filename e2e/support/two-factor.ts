@@ -3,8 +3,8 @@ import { inject } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 
 /**
- * Codes for staff's two-factor sign-in in the browser tests (docs/SECURITY.md "Two-factor
- * sign-in"). The demo staff's secrets are the ones the README publishes; staff a test makes set
+ * Codes for two-factor sign-in in the browser tests (docs/SECURITY.md "Two-factor sign-in").
+ * The demo staff's and the demo client's secrets are the ones the README publishes; staff a test makes set
  * one up at their first sign-in, and it is kept here for their next. The server takes each
  * 30-second step once per user, so the step last used for each email is kept in a file of this
  * run (test files run one after another, each in its own worker): a sign-in uses the current
@@ -16,6 +16,8 @@ export const DEMO_TOTP_SECRETS: Readonly<Record<string, string>> = {
   'operator2@wonbridge.example': 'WONBRIDGEDEMOOPERATORTWOAAAAAAAA',
   'agency@wonbridge.example': 'WONBRIDGEDEMOAGENCYSEOULAAAAAAAA',
   'busan@wonbridge.example': 'WONBRIDGEDEMOAGENCYBUSANAAAAAAAA',
+  // The demo client sells, which needs two-factor on (docs/decisions/026).
+  'client@wonbridge.example': 'WONBRIDGEDEMOCLIENTHONGGILDONGAA',
 };
 
 const STEP_MS = 30_000;

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { PAYOUT_APPROVAL_MIN_KRW } from '@portal/contract/approvals';
 import { DEFAULT_DEPLOYMENT_ROLE } from '@portal/contract/http';
+import { STEP_UP_MINUTES } from '@portal/contract/two-factor';
 import { z } from 'zod';
 import { DEFAULT_WEB_DIST_DIR } from '@server/paths';
 
@@ -68,6 +69,13 @@ const envSchema = z.object({
     .transform(Number)
     .refine((hours) => hours >= 1, 'must be at least 1')
     .default(12),
+  /** Seconds a second factor proved counts as recent for step-up (docs/decisions/026). */
+  STEP_UP_SECONDS: z
+    .string()
+    .regex(/^\d{1,4}$/, 'must be a whole number of seconds')
+    .transform(Number)
+    .refine((seconds) => seconds >= 1 && seconds <= 3600, 'must be between 1 and 3600')
+    .default(STEP_UP_MINUTES * 60),
   /** Secret that anti-forgery tokens are derived from. Unset: one is generated once and kept in
    * the database, so every instance on that database shares it. */
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -196,6 +204,8 @@ export interface Config {
   trustProxy: boolean | string[];
   sessionIdleMinutes: number;
   sessionMaxHours: number;
+  /** Seconds a proved second factor lets a change that asks for step-up through. */
+  stepUpSeconds: number;
   /** Seconds between the checks that end a live event stream whose session has ended. */
   liveSessionCheckSeconds: number;
   /** Configured secret for anti-forgery tokens; undefined: generated and kept in the database. */
@@ -280,6 +290,7 @@ export function loadConfig(
     trustProxy: parsed.TRUST_PROXY,
     sessionIdleMinutes: parsed.SESSION_IDLE_MINUTES,
     sessionMaxHours: parsed.SESSION_MAX_HOURS,
+    stepUpSeconds: parsed.STEP_UP_SECONDS,
     liveSessionCheckSeconds: 15,
     sessionSecret: parsed.SESSION_SECRET,
     encryptionKey: parsed.ENCRYPTION_KEY,

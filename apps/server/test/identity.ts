@@ -23,7 +23,14 @@ import { codeFor, giveTwoFactor, setUpAtSignIn } from './two-factor';
  */
 export async function createUser(
   app: App,
-  options: Partial<{ role: UserRole; agencyId: string | null; name: string; email: string }> = {},
+  options: Partial<{
+    role: UserRole;
+    agencyId: string | null;
+    name: string;
+    email: string;
+    /** Two-factor on for a client too: selling and the payee need it (docs/decisions/026). */
+    twoFactor: boolean;
+  }> = {},
 ) {
   await app.ready();
   const email = options.email ?? uniqueEmail(options.role ?? 'client');
@@ -37,7 +44,9 @@ export async function createUser(
   });
   if (!id) throw new Error(`could not create ${email}`);
   // Staff cannot sign in without two-factor (docs/SECURITY.md): theirs is on from the start.
-  if (isTwoFactorRequired(options.role ?? 'client')) await giveTwoFactor(app, id, email);
+  if (options.twoFactor || isTwoFactorRequired(options.role ?? 'client')) {
+    await giveTwoFactor(app, id, email);
+  }
   return { id, email, password: GOOD_PASSWORD };
 }
 
@@ -85,8 +94,13 @@ export async function signIn(
 }
 
 /** A user of `role` made in the database and signed in. */
-export async function signedIn(app: App, role: UserRole = 'client', agencyId?: string) {
-  const user = await createUser(app, { role, agencyId });
+export async function signedIn(
+  app: App,
+  role: UserRole = 'client',
+  agencyId?: string,
+  options: { twoFactor?: boolean } = {},
+) {
+  const user = await createUser(app, { role, agencyId, ...options });
   return { ...user, browser: await signIn(app, user.email) };
 }
 

@@ -76,3 +76,22 @@ export function concreteUrl(route: ApiRoute): string {
 }
 
 export const describeRoute = (route: ApiRoute) => `${route.method} ${route.url}`;
+
+/**
+ * What each route asks of the second factor (docs/decisions/026, docs/SECURITY.md "Two-factor
+ * sign-in"), declared: `on`, two-factor sign-in turned on (TWO_FACTOR_REQUIRED without it);
+ * `recent`, a second factor proved within the step-up window (STEP_UP_REQUIRED when older), of
+ * the roles that reach it. test/modules/users/two-factor-routes.test.ts walks every route and
+ * checks that exactly these answer so, so a new route that sends money out or changes who can do
+ * what is added here on purpose or not at all.
+ */
+export const SECOND_FACTOR_ROUTES: Readonly<Record<string, { on?: true; recent?: true }>> = {
+  'POST /api/transactions/sell': { on: true },
+  'PUT /api/payee': { on: true, recent: true },
+  // Only when the email changes (a new way into the account).
+  'PUT /api/profile': { recent: true },
+  'POST /api/profile/password': { recent: true },
+  'POST /api/operator/approvals/:id/approve': { recent: true },
+  'POST /api/operator/approvals/:id/reject': { recent: true },
+  'PUT /api/operator/users/:id/role': { recent: true },
+};

@@ -44,6 +44,8 @@ export interface DemoUser {
 }
 
 const CLIENT_PASSWORD = 'Client#2026!';
+/** The demo client's authenticator key, published in the README like the staff's. */
+const DEMO_CLIENT_TOTP_SECRET = 'WONBRIDGEDEMOCLIENTHONGGILDONGAA';
 const AGENCY_PASSWORD = 'Agency#2026!';
 
 export const DEMO_USERS: readonly DemoUser[] = [
@@ -101,6 +103,9 @@ export const DEMO_USERS: readonly DemoUser[] = [
     phone,
     role: 'client' as const,
     agency,
+    // The demo client sells, which needs two-factor on (docs/decisions/026); the other demo
+    // clients keep it off and turn it on on Profile before their first sell.
+    ...(email === 'client@wonbridge.example' ? { totpSecret: DEMO_CLIENT_TOTP_SECRET } : {}),
   })),
 ];
 
@@ -134,7 +139,10 @@ export async function seedDemoIdentity(db: Database): Promise<void> {
   await db.insert(users).values(rows).onConflictDoNothing({ target: users.email });
 }
 
-/** Two-factor sign-in on for the demo staff, with their published secrets (README). */
+/**
+ * Two-factor sign-in on for the demo staff and the demo client, with their published secrets
+ * (README "Demo sign-ins").
+ */
 export async function seedDemoTwoFactor(db: Database, box: SecretBox): Promise<void> {
   const staff = DEMO_USERS.filter((user) => user.totpSecret);
   const rows = await db

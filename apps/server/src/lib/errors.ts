@@ -31,6 +31,8 @@ export const STATUS_BY_CODE = {
   TWO_FACTOR_ALREADY_ON: 409,
   TWO_FACTOR_NOT_ON: 409,
   TWO_FACTOR_REQUIRED_FOR_ROLE: 403,
+  // Selling or setting the payout account needs two-factor sign-in on (docs/decisions/026).
+  TWO_FACTOR_REQUIRED: 403,
   // Signed in, but this change needs the second factor proved again (step-up).
   STEP_UP_REQUIRED: 403,
   PASSKEY_NOT_VERIFIED: 400,
@@ -138,6 +140,8 @@ export const DEFAULT_MESSAGES = {
   TWO_FACTOR_ALREADY_ON: 'Two-factor sign-in is already on.',
   TWO_FACTOR_NOT_ON: 'Two-factor sign-in is not on.',
   TWO_FACTOR_REQUIRED_FOR_ROLE: 'Operator and agency accounts keep two-factor sign-in on.',
+  TWO_FACTOR_REQUIRED:
+    'Turn on two-factor sign-in on your Profile first: selling and the payout account need it.',
   STEP_UP_REQUIRED: 'Enter a code from your authenticator app again to make this change.',
   PASSKEY_NOT_VERIFIED: 'The passkey could not be checked. Try again.',
   PASSKEY_UNKNOWN: "This passkey is not one of this account's, or was removed.",

@@ -74,7 +74,7 @@ describe('seedDemoData', () => {
     }
   });
 
-  it('gives every demo client a payout bank account in their own name, so each can sell', async () => {
+  it('gives every demo client a payout bank account in their own name, so each can sell (with two-factor on)', async () => {
     database = await openTemplatePglite();
     await seedDemoData(database.db);
     const payees = await database.db
@@ -186,6 +186,8 @@ describe('demo sign-ins', () => {
         ['id_front', 'approved'],
         ['selfie', 'approved'],
       ]);
+      // And two-factor on, with the README's key, so it can sell (docs/decisions/026).
+      expect((await client.get('/api/profile/two-factor')).json()).toMatchObject({ enabled: true });
       const image = await client.get(`/api/kyc/documents/${documents[0]!.id}/file`);
       expect(image.statusCode).toBe(200);
       expect(image.headers['content-type']).toMatch(/^image\/jpeg/);

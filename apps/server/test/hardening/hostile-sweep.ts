@@ -72,7 +72,8 @@ export async function sweepRoutes(shard: number, shards: number): Promise<void> 
   const writes = await installWriteLog(app);
   const agency = await createAgency(app, 'Sweep Partners');
   const callers = {
-    client: await signedIn(app, 'client', agency.id),
+    // With two-factor, so that sells and the payee get past its gate too (docs/decisions/026).
+    client: await signedIn(app, 'client', agency.id, { twoFactor: true }),
     agency: await signedIn(app, 'agency', agency.id),
     operator: await signedIn(app, 'operator'),
   };

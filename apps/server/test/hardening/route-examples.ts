@@ -62,8 +62,9 @@ export function routeExamples(context: { clientEmail: string }): Record<string, 
     'POST /api/auth/sign-in/two-factor-confirm': {
       body: { challenge: 'A'.repeat(43), code: '123456', language: 'en' },
     },
-    // The sweep's caller has two-factor off: set-up is refused on the password, the rest on
-    // "not on" (409), so nothing is turned on or off.
+    // The sweep's client has two-factor on (selling and the payee need it): set-up and turning
+    // off are refused on the password, confirming as already on (409), the codes as wrong, so
+    // nothing is turned on or off.
     'POST /api/auth/step-up': { body: { code: '123456' } },
     'POST /api/profile/two-factor/setup': { body: { currentPassword: 'not the password' } },
     'POST /api/profile/two-factor/confirm': { body: { code: '123456', language: 'en' } },

@@ -1,5 +1,6 @@
 import { KYC_DOCUMENT_KINDS } from '@portal/contract/kyc';
 import type { PayeeResponse } from '@portal/contract/payees';
+import type { TwoFactorStatus } from '@portal/contract/two-factor';
 import type { Account } from '@portal/contract/accounts';
 import type { Merchant } from '@portal/contract/merchants';
 import type {
@@ -128,6 +129,15 @@ interface MoneyApi {
   payee?: PayeeResponse | null;
   /** Whether the user's four identity documents are approved (GET /kyc/documents). */
   verified?: boolean;
+  /** Whether the user has two-factor sign-in on (GET /profile/two-factor). */
+  twoFactor?: boolean;
+}
+
+/** GET /profile/two-factor: on since March, or off. */
+export function twoFactorStatus(enabled: boolean): TwoFactorStatus {
+  return enabled
+    ? { enabled, enabledAt: '2026-03-01T00:00:00.000Z', recoveryCodesLeft: 10 }
+    : { enabled, enabledAt: null, recoveryCodesLeft: 0 };
 }
 
 /** GET /kyc/documents: all four approved, or none sent yet. */
@@ -161,6 +171,7 @@ export function answerMoneyApi({
   deposit = depositAccount,
   payee: registered = payee,
   verified = true,
+  twoFactor = true,
 }: MoneyApi = {}) {
   return mockApi.get.mockImplementation((url, config) => {
     if (url === '/auth/me') return Promise.resolve(ok({ user: testUser }));
@@ -169,6 +180,7 @@ export function answerMoneyApi({
     if (url === '/deposit-account') return Promise.resolve(ok(deposit));
     if (url === '/payee') return Promise.resolve(ok(registered));
     if (url === '/kyc/documents') return Promise.resolve(ok(kycDocuments(verified)));
+    if (url === '/profile/two-factor') return Promise.resolve(ok(twoFactorStatus(twoFactor)));
     if (url === `/accounts/${mainAccount.id}/position`) return Promise.resolve(ok(held));
     if (url === '/quotes') {
       const side = (config?.params as { side?: 'buy' | 'sell' } | undefined)?.side ?? 'buy';

@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import { AppError } from '@server/lib/errors';
 import type { RoutePlugin } from '@server/lib/zod-routes';
+import { requireRecentSecondFactor } from '@server/modules/two-factor/step-up';
 import { approvalCsv, approvalExportDisposition, approvalXlsx } from './export';
 import { findApproval } from './repository';
 import { approvalBatches, listApprovals } from './queue';
@@ -22,6 +23,8 @@ import { approve, reject, withdraw } from './service';
  *   GET  /operator/approvals/:id
  *   POST /operator/approvals/:id/approve   carries the action out (another operator than the maker)
  *   POST /operator/approvals/:id/reject    { reason }
+ *                                          both decisions ask a recent second factor (step-up,
+ *                                          docs/decisions/026)
  *   POST /approvals/:id/withdraw           the maker (an operator, or an agency user) takes it back
  */
 /** Approve and withdraw take nothing but the approval's id. */
@@ -100,6 +103,9 @@ const approvalRoutes: RoutePlugin = async (app) => {
       schema: { params: approvalIdParamsSchema, body: noBody, response: { 200: approvalSchema } },
     },
     async (request) => {
+      // The checker's decision moves money or changes who can do what: a recent proof of who
+      // decides (step-up, docs/decisions/026).
+      await requireRecentSecondFactor(db, request);
       const approval = await approve(app, request.params.id, person(request), request.ip);
       request.log.info(
         { approvalId: approval.id, kind: approval.action.kind },
@@ -119,8 +125,10 @@ const approvalRoutes: RoutePlugin = async (app) => {
         response: { 200: approvalSchema },
       },
     },
-    async (request) =>
-      reject(db, request.params.id, person(request), request.body.reason, request.ip),
+    async (request) => {
+      await requireRecentSecondFactor(db, request);
+      return reject(db, request.params.id, person(request), request.body.reason, request.ip);
+    },
   );
 
   app.post(

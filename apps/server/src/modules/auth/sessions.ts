@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, ne, not, sql, type SQL } from 'drizzle-orm';
-import { isTwoFactorRequired, STEP_UP_MINUTES } from '@portal/contract/two-factor';
+import { isTwoFactorRequired } from '@portal/contract/two-factor';
 import type { CurrentUser } from '@portal/contract/users';
 import type { Database } from '@server/db/client';
 import { agencies, sessions, users } from '@server/db/schema';
@@ -15,7 +15,8 @@ export interface SessionRecord {
   id: string;
   userId: string;
   /**
-   * Whether the session proved a second factor within STEP_UP_MINUTES (by the database clock):
+   * Whether the session proved a second factor within the step-up window (STEP_UP_SECONDS, by
+   * the database clock):
    * what a change to the account's security asks of a user with two-factor on (step-up.ts).
    */
   secondFactorRecent?: boolean;
@@ -94,6 +95,7 @@ export async function findSession(
   db: Database,
   token: string,
   lifetime: SessionLifetime,
+  stepUpSeconds: number,
 ): Promise<{ session: SessionRecord; user: SignedInUser } | null> {
   const id = sessionIdOf(token);
   const [row] = await db
@@ -109,7 +111,7 @@ export async function findSession(
       agencyName: agencies.name,
       agencyStatus: agencies.status,
       secondFactorAt: sessions.secondFactorAt,
-      secondFactorRecent: sql<boolean>`coalesce(${sessions.secondFactorAt} > now() - make_interval(mins => ${STEP_UP_MINUTES}), false)`,
+      secondFactorRecent: sql<boolean>`coalesce(${sessions.secondFactorAt} > now() - make_interval(secs => ${stepUpSeconds}), false)`,
       stale: sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(secs => ${touchAfterSeconds(lifetime)})`,
     })
     .from(sessions)

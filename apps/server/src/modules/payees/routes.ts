@@ -4,6 +4,7 @@ import {
   payeeResponseSchema,
 } from '@portal/contract/payees';
 import type { RoutePlugin } from '@server/lib/zod-routes';
+import { requireTwoFactorOn } from '@server/modules/two-factor/money-out';
 import { requireRecentSecondFactor } from '@server/modules/two-factor/step-up';
 import { payeeChangedMail } from './mail';
 import { findPayee, savePayee } from './repository';
@@ -14,7 +15,8 @@ import { findPayee, savePayee } from './repository';
  *
  *   GET /payee   the payee, or null when none is registered
  *   PUT /payee   { bankCode, accountNumber, language? }; the holder is the user's own name;
- *                audited and mailed; with two-factor on, asks a recent second factor (step-up)
+ *                audited and mailed; needs two-factor on (TWO_FACTOR_REQUIRED) and a
+ *                recent second factor (step-up)
  */
 const payeeRoutes: RoutePlugin = async (app) => {
   app.get('/payee', { schema: { response: { 200: payeeOrNullResponseSchema } } }, async (request) =>
@@ -26,7 +28,8 @@ const payeeRoutes: RoutePlugin = async (app) => {
     { schema: { body: payeeRequestSchema, response: { 200: payeeResponseSchema } } },
     async (request) => {
       const user = app.signedInUser(request);
-      // Where the money goes: with two-factor on, a recent proof of it (step-up).
+      // Where the money goes: two-factor on (docs/decisions/026) and a recent proof (step-up).
+      await requireTwoFactorOn(app.db, user);
       await requireRecentSecondFactor(app.db, request);
       const { language = 'ko', ...payee } = request.body;
       const saved = await savePayee(app.db, { userId: user.id, ip: request.ip, payee });

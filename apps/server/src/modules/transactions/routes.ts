@@ -15,6 +15,7 @@ import { AppError } from '@server/lib/errors';
 import type { RoutePlugin } from '@server/lib/zod-routes';
 import { withIdempotency } from '@server/modules/idempotency/idempotency';
 import { isIdentityVerified } from '@server/modules/kyc/repository';
+import { requireTwoFactorOn } from '@server/modules/two-factor/money-out';
 import { applyMove } from './moves';
 import transactionListRoutes from './list-routes';
 import { transactionDetail } from './repository';
@@ -24,7 +25,7 @@ import { accountPosition, createBuy, createSell } from './requests';
  * A signed-in user's own buy and sell requests; another user's are "not found".
  *
  *   POST /transactions/buy          { accountId, amount, quoteToken } + Idempotency-Key -> 201
- *   POST /transactions/sell         same; the amount is reserved at once
+ *   POST /transactions/sell         same; the amount is reserved at once; two-factor on
  *   GET  /transactions              ?type&status&from&to&q&page&pageSize (list-routes.ts)
  *   GET  /transactions/:id          with the event history
  *   POST /transactions/:id/cancel   { reason? } while Requested
@@ -47,6 +48,8 @@ const transactionRoutes: RoutePlugin = async (app) => {
         const user = app.signedInUser(request);
         // Money waits for a verified identity (docs/decisions/010), before anything else.
         if (!(await isIdentityVerified(db, user.id))) throw new AppError('KYC_REQUIRED');
+        // A sell sends the won out: two-factor on first (docs/decisions/026).
+        if (type === 'sell') await requireTwoFactorOn(db, user);
         return withIdempotency(db, request, reply, user.id, async (keep) => {
           let answer: { status: number; body: TransactionDetail } | undefined;
           // The answer is made and kept inside the request's own transaction, so a crash can

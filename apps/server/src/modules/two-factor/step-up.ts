@@ -5,9 +5,11 @@ import { twoFactorSince } from './credentials';
 
 /**
  * Step-up (docs/SECURITY.md "Two-factor sign-in"): a change to the account's security (password,
- * email, payout account) by a user with two-factor on needs the second factor proved within
- * STEP_UP_MINUTES, so a session left open on a shared computer, or taken, cannot change how the
- * account is reached or where its money goes. Older: STEP_UP_REQUIRED (403); the page asks for
+ * email, payout account) by a user with two-factor on, and an operator's approval decision or
+ * role change (docs/decisions/026), needs the second factor proved within the step-up window
+ * (STEP_UP_SECONDS, the contract's STEP_UP_MINUTES by default), so a session left open on a
+ * shared computer, or taken, cannot change how the account is reached, where its money goes or
+ * who can do what. Older: STEP_UP_REQUIRED (403); the page asks for
  * a code (POST /api/auth/step-up) and sends the change again. Users without two-factor confirm
  * such changes with their password, as before.
  */

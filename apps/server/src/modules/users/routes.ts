@@ -18,6 +18,7 @@ import { operatorUserPage } from './page';
 import { changeUserRole, findUserForRole } from './roles';
 import { approvalRequestedSchema } from '@portal/contract/approvals';
 import { requestOperatorRole } from '@server/modules/approvals/requests';
+import { requireRecentSecondFactor } from '@server/modules/two-factor/step-up';
 import { changeUserStatus } from './status';
 
 /** The operator's management of users. */
@@ -123,6 +124,8 @@ const userRoutes: RoutePlugin = async (app) => {
     },
     async (request, reply) => {
       const operator = app.signedInUser(request);
+      // Who can do what: a recent proof of the operator changing it (step-up, docs/decisions/026).
+      await requireRecentSecondFactor(app.db, request);
       const { id } = request.params;
       if (request.body.role === 'operator') {
         // Making someone an operator waits for a second operator (docs/decisions/017); what the

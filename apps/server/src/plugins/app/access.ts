@@ -202,7 +202,7 @@ export default fp(
       const token = request.cookies[names.session];
       let found;
       try {
-        found = token ? await findSession(app.db, token, lifetime) : null;
+        found = token ? await findSession(app.db, token, lifetime, app.config.stepUpSeconds) : null;
       } catch (error) {
         unidentified.add(request);
         throw error;

@@ -22,6 +22,7 @@ import { BrowserClient, uniqueEmail } from '@test/browser-client';
 import { expireBuyRequests } from '@server/modules/transactions/workers';
 import { buildTestApp } from '@test/helpers';
 import { markIdentityVerified } from '@test/identity';
+import { giveTwoFactor } from '@test/two-factor';
 
 /**
  * Money tests run the real thing: the real app on the test database (PGlite, or PostgreSQL with
@@ -144,6 +145,8 @@ export async function moneyKit(
     });
     // Everyone here is verified: buying and selling wait for it (KYC_REQUIRED otherwise).
     await markIdentityVerified(app, row!.id);
+    // And two-factor on: selling and the payee need it (docs/decisions/026).
+    await giveTwoFactor(app, row!.id, email);
     const { token } = await createSession(
       app.db,
       row!.id,

@@ -4,13 +4,15 @@ import { StepUpDialog } from '@/components/ui/step-up-dialog';
 import { PayeeForm } from '@/features/payee/components/payee-form';
 import { mockApi } from '@/testing/api';
 import { apiFailure, ok, renderApp, testUser } from '@/testing/app';
+import { twoFactorStatus } from '@/testing/money';
 
 afterEach(() => vi.restoreAllMocks());
 
-function answer(payee: unknown) {
+function answer(payee: unknown, twoFactor = true) {
   mockApi.get.mockImplementation((url: string) => {
     if (url === '/auth/me') return Promise.resolve(ok({ user: testUser }));
     if (url === '/payee') return Promise.resolve(ok(payee));
+    if (url === '/profile/two-factor') return Promise.resolve(ok(twoFactorStatus(twoFactor)));
     return Promise.reject(new Error(`unexpected GET ${url}`));
   });
 }

@@ -7,6 +7,8 @@ import { readableFieldStyles } from '@/components/ui/field-styles';
 import { FormSelect } from '@/components/ui/form-select';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { TwoFactorRequired } from '@/components/ui/two-factor-required';
+import { useTwoFactorOn } from '@/lib/auth/two-factor-status';
 import { errorMessage, fieldErrorText } from '@/lib/form-errors';
 import { toSupportedLanguage } from '@/lib/i18n';
 import { toast } from '@/lib/notifications';
@@ -25,6 +27,10 @@ export function PayeeForm() {
   const { user } = useUser();
   const payee = usePayee();
   const save = useSavePayee();
+  // Setting where the won goes needs two-factor on (TWO_FACTOR_REQUIRED, docs/decisions/026):
+  // said before anything is typed, and the fields wait for it.
+  const twoFactorOn = useTwoFactorOn();
+  const locked = twoFactorOn === false;
   const {
     register,
     control,
@@ -87,6 +93,7 @@ export function PayeeForm() {
           aria-label={t('payee:form.title')}
         >
           <Stack gap="md">
+            {locked ? <TwoFactorRequired /> : null}
             <FormAlert
               message={formError ?? (payee.isError ? errorMessage(t, payee.error) : null)}
             />
@@ -99,6 +106,7 @@ export function PayeeForm() {
               searchable
               nothingFoundMessage={t('payee:form.noBank')}
               required
+              disabled={locked}
             />
             <TextInput
               label={t('payee:form.accountNumber')}
@@ -108,6 +116,7 @@ export function PayeeForm() {
               autoComplete="off"
               spellCheck={false}
               required
+              disabled={locked}
               aria-invalid={errors.accountNumber ? true : undefined}
               error={fieldErrorText(t, errors.accountNumber)}
               {...register('accountNumber')}
@@ -120,7 +129,7 @@ export function PayeeForm() {
               readOnly
             />
             <Group justify="flex-end">
-              <SubmitButton loading={save.isPending} disabled={!isDirty}>
+              <SubmitButton loading={save.isPending} disabled={!isDirty || locked}>
                 {t('payee:form.save')}
               </SubmitButton>
             </Group>

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   RecoveryCodesResponse,
   RenewRecoveryCodesRequest,
@@ -6,20 +6,13 @@ import type {
   TwoFactorDisableRequest,
   TwoFactorSetupRequest,
   TwoFactorSetupResponse,
-  TwoFactorStatus,
 } from '@portal/contract/two-factor';
 import { api } from '@/lib/api-client';
+import { twoFactorQueryKey } from '@/lib/auth/two-factor-status';
 import { devicesQueryKey } from '@/features/profile/api/signed-in-devices';
 
-/** Two-factor sign-in on the Profile (docs/SECURITY.md "Two-factor sign-in"). */
-const twoFactorQueryKey = ['profile', 'two-factor'] as const;
-
-export const twoFactorStatusQuery = () =>
-  queryOptions({
-    queryKey: twoFactorQueryKey,
-    queryFn: async ({ signal }) =>
-      (await api.get<TwoFactorStatus>('/profile/two-factor', { signal })).data,
-  });
+// Two-factor sign-in on the Profile (docs/SECURITY.md "Two-factor sign-in"); its state is in
+// lib/auth/two-factor-status.ts, which Sell and the payout account read too.
 
 /** Every change ends by asking for the state again (and for `alsoStale`, which it changes too). */
 function useTwoFactorMutation<Body, Answer>(

@@ -18,7 +18,7 @@ import { isTwoFactorRequired, type TwoFactorStatus } from '@portal/contract/two-
 import { formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/form-errors';
 import { useUser } from '@/lib/user/user-context';
-import { twoFactorStatusQuery } from '@/features/profile/api/two-factor';
+import { twoFactorStatusQuery } from '@/lib/auth/two-factor-status';
 import { NewRecoveryCodesDialog } from '@/features/profile/components/new-recovery-codes-dialog';
 import { TurnOffTwoFactorDialog } from '@/features/profile/components/turn-off-two-factor-dialog';
 import { TwoFactorSetupDialog } from '@/features/profile/components/two-factor-setup-dialog';
@@ -46,6 +46,7 @@ export function TwoFactorSignIn() {
       radius="md"
       p={{ base: 'md', sm: 'lg' }}
       component="section"
+      id="two-factor"
       aria-labelledby="profile-two-factor-title"
     >
       <Title id="profile-two-factor-title" order={2} fz="lg" mb={4}>

@@ -14,10 +14,12 @@ import { krwTotal } from '@portal/contract/money';
 import { readableFieldStyles } from '@/components/ui/field-styles';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { TwoFactorRequired } from '@/components/ui/two-factor-required';
 import { VerificationRequired } from '@/components/ui/verification-required';
 import { usePayee } from '@/lib/payee';
 import { PayeeNotice } from '@/components/ui/payee-notice';
 import { useIdentityVerified } from '@/lib/my-kyc-documents';
+import { useTwoFactorOn } from '@/lib/auth/two-factor-status';
 import { Figure } from '@/components/transactions/figure';
 import { MerchantAccountFields } from '@/components/transactions/merchant-account-fields';
 import { QuoteRate } from '@/components/transactions/quote-rate';
@@ -38,6 +40,8 @@ export function SellForm() {
   const payee = usePayee();
   // Selling waits for a verified identity (KYC_REQUIRED): say so before anything is typed.
   const verified = useIdentityVerified();
+  // And two-factor sign-in on (TWO_FACTOR_REQUIRED, docs/decisions/026): said up front too.
+  const twoFactorOn = useTwoFactorOn();
   const { form, merchant, quote, amount, position } = trade;
   const {
     register,
@@ -77,6 +81,7 @@ export function SellForm() {
       >
         <Stack gap="md">
           {verified === false ? <VerificationRequired /> : null}
+          {twoFactorOn === false ? <TwoFactorRequired /> : null}
           <FormAlert message={trade.formError} />
           <RateNotice message={trade.rateNotice} onClose={trade.dismissRateNotice} />
           <PayeeNotice />
@@ -148,7 +153,7 @@ export function SellForm() {
           <Group justify="flex-end">
             <SubmitButton
               loading={trade.isSubmitting}
-              disabled={!quote.data || !payee.data || verified === false}
+              disabled={!quote.data || !payee.data || verified === false || twoFactorOn === false}
             >
               {t('transactions:form.request')}
             </SubmitButton>
