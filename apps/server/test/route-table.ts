@@ -94,4 +94,8 @@ export const SECOND_FACTOR_ROUTES: Readonly<Record<string, { on?: true; recent?:
   'POST /api/operator/approvals/:id/approve': { recent: true },
   'POST /api/operator/approvals/:id/reject': { recent: true },
   'PUT /api/operator/users/:id/role': { recent: true },
+  // Passkeys are added and removed only with the app on (TWO_FACTOR_NOT_ON) and a recent proof.
+  'POST /api/profile/passkeys/options': { recent: true },
+  'POST /api/profile/passkeys': { recent: true },
+  'DELETE /api/profile/passkeys/:id': { recent: true },
 };

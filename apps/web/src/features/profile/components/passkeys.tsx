@@ -28,13 +28,13 @@ import {
   passkeysQuery,
   passkeysSupported,
 } from '@/lib/auth/passkey';
+import { useTwoFactorOn } from '@/lib/auth/two-factor-status';
 import { formatDateTime } from '@/lib/format';
 import { errorMessage, fieldErrorText } from '@/lib/form-errors';
 import { toSupportedLanguage } from '@/lib/i18n';
 import { toast } from '@/lib/notifications';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useAddPasskey, useRemovePasskey } from '@/features/profile/api/passkeys';
-import { twoFactorStatusQuery } from '@/features/profile/api/two-factor';
 
 const FIELDS = ['name'] as const;
 const nameFormSchema = z.object({ name: addPasskeyRequestSchema.shape.name });
@@ -47,8 +47,7 @@ const nameFormSchema = z.object({ name: addPasskeyRequestSchema.shape.name });
  */
 export function Passkeys() {
   const { t, i18n } = useTranslation(['profile', 'errors']);
-  const status = useQuery(twoFactorStatusQuery());
-  const enabled = status.data?.enabled === true;
+  const enabled = useTwoFactorOn() === true;
   const list = useQuery({ ...passkeysQuery(), enabled });
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Passkey | null>(null);
