@@ -15,6 +15,7 @@ import approvalRoutes from '@server/modules/approvals/routes';
 import auditRoutes from '@server/modules/audit/routes';
 import authRoutes from '@server/modules/auth/routes';
 import passwordResetRoutes from '@server/modules/auth/password-reset-routes';
+import emailVerificationRoutes from '@server/modules/email-verification/routes';
 import signedInDevicesRoutes from '@server/modules/signed-in-devices/routes';
 import twoFactorRoutes from '@server/modules/two-factor/routes';
 import twoFactorSignInRoutes from '@server/modules/two-factor/sign-in-routes';
@@ -126,6 +127,7 @@ export function buildApp(config: Config, dependencies: AppDependencies = {}): Ap
   app.register(healthRoutes, { prefix: API_BASE_PATH });
   app.register(authRoutes, { prefix: API_BASE_PATH });
   app.register(passwordResetRoutes, { prefix: API_BASE_PATH });
+  app.register(emailVerificationRoutes, { prefix: API_BASE_PATH });
   app.register(signedInDevicesRoutes, { prefix: API_BASE_PATH });
   app.register(twoFactorSignInRoutes, { prefix: API_BASE_PATH });
   app.register(twoFactorRoutes, { prefix: API_BASE_PATH });

@@ -9,3 +9,4 @@ export * from './schema/merchants';
 export * from './schema/money';
 export * from './schema/approvals';
 export * from './schema/two-factor';
+export * from './schema/mail';

@@ -4,6 +4,7 @@ import {
   payeeResponseSchema,
 } from '@portal/contract/payees';
 import type { RoutePlugin } from '@server/lib/zod-routes';
+import { refuseUnverifiedEmail } from '@server/modules/email-verification/gate';
 import { requireRecentSecondFactor } from '@server/modules/two-factor/step-up';
 import { payeeChangedMail } from './mail';
 import { findPayee, savePayee } from './repository';
@@ -26,6 +27,8 @@ const payeeRoutes: RoutePlugin = async (app) => {
     { schema: { body: payeeRequestSchema, response: { 200: payeeResponseSchema } } },
     async (request) => {
       const user = app.signedInUser(request);
+      // A payout account waits for a confirmed email, like buy and sell (docs/decisions/027).
+      await refuseUnverifiedEmail(app.db, user.id);
       // Where the money goes: with two-factor on, a recent proof of it (step-up).
       await requireRecentSecondFactor(app.db, request);
       const { language = 'ko', ...payee } = request.body;

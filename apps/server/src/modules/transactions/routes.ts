@@ -14,6 +14,7 @@ import { agencies, users } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
 import type { RoutePlugin } from '@server/lib/zod-routes';
 import { withIdempotency } from '@server/modules/idempotency/idempotency';
+import { refuseUnverifiedEmail } from '@server/modules/email-verification/gate';
 import { isIdentityVerified } from '@server/modules/kyc/repository';
 import { applyMove } from './moves';
 import transactionListRoutes from './list-routes';
@@ -45,7 +46,9 @@ const transactionRoutes: RoutePlugin = async (app) => {
       },
       async (request, reply) => {
         const user = app.signedInUser(request);
-        // Money waits for a verified identity (docs/decisions/010), before anything else.
+        // Money waits for a confirmed email (docs/decisions/027) and a verified identity
+        // (docs/decisions/010), before anything else.
+        await refuseUnverifiedEmail(db, user.id);
         if (!(await isIdentityVerified(db, user.id))) throw new AppError('KYC_REQUIRED');
         return withIdempotency(db, request, reply, user.id, async (keep) => {
           let answer: { status: number; body: TransactionDetail } | undefined;

@@ -14,10 +14,12 @@ import { krwTotal } from '@portal/contract/money';
 import { readableFieldStyles } from '@/components/ui/field-styles';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { EmailNotVerified } from '@/components/ui/email-not-verified';
 import { VerificationRequired } from '@/components/ui/verification-required';
 import { usePayee } from '@/lib/payee';
 import { PayeeNotice } from '@/components/ui/payee-notice';
 import { useIdentityVerified } from '@/lib/my-kyc-documents';
+import { useUser } from '@/lib/user/user-context';
 import { Figure } from '@/components/transactions/figure';
 import { MerchantAccountFields } from '@/components/transactions/merchant-account-fields';
 import { QuoteRate } from '@/components/transactions/quote-rate';
@@ -38,6 +40,8 @@ export function SellForm() {
   const payee = usePayee();
   // Selling waits for a verified identity (KYC_REQUIRED): say so before anything is typed.
   const verified = useIdentityVerified();
+  // And for a confirmed email (EMAIL_NOT_VERIFIED, docs/decisions/027), which comes first.
+  const emailUnconfirmed = useUser().user.emailVerified === false;
   const { form, merchant, quote, amount, position } = trade;
   const {
     register,
@@ -76,7 +80,11 @@ export function SellForm() {
         aria-label={t('sell:form.title')}
       >
         <Stack gap="md">
-          {verified === false ? <VerificationRequired /> : null}
+          {emailUnconfirmed ? (
+            <EmailNotVerified />
+          ) : verified === false ? (
+            <VerificationRequired />
+          ) : null}
           <FormAlert message={trade.formError} />
           <RateNotice message={trade.rateNotice} onClose={trade.dismissRateNotice} />
           <PayeeNotice />
@@ -148,7 +156,7 @@ export function SellForm() {
           <Group justify="flex-end">
             <SubmitButton
               loading={trade.isSubmitting}
-              disabled={!quote.data || !payee.data || verified === false}
+              disabled={!quote.data || !payee.data || verified === false || emailUnconfirmed}
             >
               {t('transactions:form.request')}
             </SubmitButton>
