@@ -128,6 +128,8 @@ interface MoneyApi {
   payee?: PayeeResponse | null;
   /** Whether the user's four identity documents are approved (GET /kyc/documents). */
   verified?: boolean;
+  /** Whether the signed-in user's email is confirmed (docs/decisions/027). */
+  emailVerified?: boolean;
 }
 
 /** GET /kyc/documents: all four approved, or none sent yet. */
@@ -161,9 +163,10 @@ export function answerMoneyApi({
   deposit = depositAccount,
   payee: registered = payee,
   verified = true,
+  emailVerified = true,
 }: MoneyApi = {}) {
   return mockApi.get.mockImplementation((url, config) => {
-    if (url === '/auth/me') return Promise.resolve(ok({ user: testUser }));
+    if (url === '/auth/me') return Promise.resolve(ok({ user: { ...testUser, emailVerified } }));
     if (url === '/merchants') return Promise.resolve(ok({ items: [hanbit] }));
     if (url === '/accounts') return Promise.resolve(ok({ items: [mainAccount] }));
     if (url === '/deposit-account') return Promise.resolve(ok(deposit));
