@@ -41,6 +41,8 @@ import liveRoutes from '@server/modules/live/routes';
 import rateRoutes from '@server/modules/rates/routes';
 import reconciliationRoutes from '@server/modules/reconciliation/routes';
 import moneyWorkers from '@server/modules/transactions/workers';
+import transactionMails from '@server/modules/transaction-mails/worker';
+import mailSettingsRoutes from '@server/modules/transaction-mails/routes';
 import operatorTransactionRoutes from '@server/modules/transactions/operator-routes';
 import merchantCreditRoutes from '@server/modules/transactions/merchant-credit-routes';
 import transactionRoutes from '@server/modules/transactions/routes';
@@ -123,6 +125,7 @@ export function buildApp(config: Config, dependencies: AppDependencies = {}): Ap
   app.register(identityUploads);
   app.register(live);
   app.register(moneyWorkers);
+  app.register(transactionMails);
 
   app.register(healthRoutes, { prefix: API_BASE_PATH });
   app.register(authRoutes, { prefix: API_BASE_PATH });
@@ -132,6 +135,7 @@ export function buildApp(config: Config, dependencies: AppDependencies = {}): Ap
   app.register(twoFactorSignInRoutes, { prefix: API_BASE_PATH });
   app.register(twoFactorRoutes, { prefix: API_BASE_PATH });
   app.register(profileRoutes, { prefix: API_BASE_PATH });
+  app.register(mailSettingsRoutes, { prefix: API_BASE_PATH });
   app.register(userRoutes, { prefix: API_BASE_PATH });
   app.register(agencyRoutes, { prefix: API_BASE_PATH });
   app.register(agencyClientRoutes, { prefix: API_BASE_PATH });
