@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   'password_changed',
   'password_reset_requested',
   'password_reset',
+  'email_verification_sent',
+  'email_verified',
   'two_factor_enabled',
   'two_factor_disabled',
   'recovery_codes_renewed',

@@ -115,6 +115,12 @@ function confirmMatches<T extends { password: string; confirmPassword: string }>
   return value.password === value.confirmPassword;
 }
 
+/** The languages a mail can be written in: the page's, when the mail is asked for. */
+export const MAIL_LANGUAGES = ['en', 'ko'] as const;
+export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+/** The page's language, sent with a request that mails its owner: the mail is written in it. */
+export const mailLanguageSchema = z.enum(MAIL_LANGUAGES, key('invalid'));
+
 export const signUpRequestSchema = z
   .strictObject({
     name: personNameSchema,
@@ -123,15 +129,11 @@ export const signUpRequestSchema = z
     password: passwordSchema,
     confirmPassword: z.string(key('required')),
     agencyCode: agencyCodeSchema.optional(),
+    /** The page's language, for the verification mail and later mails (Korean if unsaid). */
+    language: mailLanguageSchema.optional(),
   })
   .refine(confirmMatches, { ...key('passwordMismatch'), path: ['confirmPassword'] });
 export type SignUpRequest = z.input<typeof signUpRequestSchema>;
-
-/** The languages a mail can be written in: the page's, when the mail is asked for. */
-export const MAIL_LANGUAGES = ['en', 'ko'] as const;
-export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
-/** The page's language, sent with a request that mails its owner: the mail is written in it. */
-export const mailLanguageSchema = z.enum(MAIL_LANGUAGES, key('invalid'));
 
 export const signInRequestSchema = z.strictObject({
   email: emailSchema,

@@ -29,6 +29,9 @@ export const ERROR_CODES = [
   'ACCOUNT_DISABLED',
   // password reset by email (docs/SECURITY.md)
   'RESET_LINK_INVALID',
+  // email verification (docs/decisions/027)
+  'EMAIL_NOT_VERIFIED',
+  'VERIFY_LINK_INVALID',
   // two-factor sign-in (docs/SECURITY.md)
   'SECOND_FACTOR_INVALID',
   'SIGN_IN_CHALLENGE_INVALID',

@@ -5,6 +5,7 @@ import {
   existingPasswordSchema,
   passwordSchema,
   personNameSchema,
+  mailLanguageSchema,
   phoneSchema,
 } from './auth';
 
@@ -18,6 +19,8 @@ export const updateProfileRequestSchema = z.strictObject({
   name: personNameSchema.optional(),
   email: emailSchema,
   phone: phoneSchema.optional(),
+  /** The page's language, for the confirmation mail a changed email gets (Korean if unsaid). */
+  language: mailLanguageSchema.optional(),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 

@@ -21,6 +21,8 @@ export const currentUserSchema = z.object({
   role: userRoleSchema,
   /** A client's partner agency, or an agency user's own agency. */
   agency: agencySummarySchema.nullable(),
+  /** Whether the email has been confirmed from its link: money waits for it (decision 027). */
+  emailVerified: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

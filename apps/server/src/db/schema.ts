@@ -10,3 +10,4 @@ export * from './schema/money';
 export * from './schema/approvals';
 export * from './schema/two-factor';
 export * from './schema/passkeys';
+export * from './schema/mail';

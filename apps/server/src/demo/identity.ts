@@ -134,6 +134,8 @@ export async function seedDemoIdentity(db: Database): Promise<void> {
       ...user,
       passwordHash: await hashPassword(password),
       agencyId: agency ? (agencyIds.get(agency) ?? null) : null,
+      // Demo users sign in and trade as README says: their emails count as confirmed.
+      emailVerifiedAt: new Date(),
     })),
   );
   await db.insert(users).values(rows).onConflictDoNothing({ target: users.email });

@@ -25,6 +25,8 @@ export const STATUS_BY_CODE = {
   CURRENT_PASSWORD_WRONG: 400,
   ACCOUNT_DISABLED: 403,
   RESET_LINK_INVALID: 400,
+  EMAIL_NOT_VERIFIED: 403,
+  VERIFY_LINK_INVALID: 400,
   SECOND_FACTOR_INVALID: 400,
   // The sign-in's password step is over (expired, used, too many codes): start again.
   SIGN_IN_CHALLENGE_INVALID: 401,
@@ -135,6 +137,9 @@ export const DEFAULT_MESSAGES = {
   CURRENT_PASSWORD_WRONG: 'Your current password is incorrect.',
   ACCOUNT_DISABLED: 'This account is disabled. Please contact support.',
   RESET_LINK_INVALID: 'This password reset link is not valid any more.',
+  EMAIL_NOT_VERIFIED:
+    'Confirm your email first: open the link we mailed you, or ask for a new one.',
+  VERIFY_LINK_INVALID: 'This email confirmation link is not valid any more.',
   SECOND_FACTOR_INVALID: 'The code is not right or was already used.',
   SIGN_IN_CHALLENGE_INVALID: 'This sign-in is over: enter the email and password again.',
   TWO_FACTOR_ALREADY_ON: 'Two-factor sign-in is already on.',

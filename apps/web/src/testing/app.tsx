@@ -90,6 +90,7 @@ export const testUser: CurrentUser = {
   email: 'minjun@example.com',
   phone: '010-1234-5678',
   role: 'client',
+  emailVerified: true,
   agency: null,
 };
 

@@ -131,6 +131,8 @@ interface MoneyApi {
   verified?: boolean;
   /** Whether the user has two-factor sign-in on (GET /profile/two-factor). */
   twoFactor?: boolean;
+  /** Whether the signed-in user's email is confirmed (docs/decisions/027). */
+  emailVerified?: boolean;
 }
 
 /** GET /profile/two-factor: on since March, or off. */
@@ -172,9 +174,10 @@ export function answerMoneyApi({
   payee: registered = payee,
   verified = true,
   twoFactor = true,
+  emailVerified = true,
 }: MoneyApi = {}) {
   return mockApi.get.mockImplementation((url, config) => {
-    if (url === '/auth/me') return Promise.resolve(ok({ user: testUser }));
+    if (url === '/auth/me') return Promise.resolve(ok({ user: { ...testUser, emailVerified } }));
     if (url === '/merchants') return Promise.resolve(ok({ items: [hanbit] }));
     if (url === '/accounts') return Promise.resolve(ok({ items: [mainAccount] }));
     if (url === '/deposit-account') return Promise.resolve(ok(deposit));

@@ -1,9 +1,11 @@
 import { AGENCY_STATUSES } from '@portal/contract/agencies';
+import { MAIL_LANGUAGES } from '@portal/contract/auth';
 import { KYC_DOCUMENT_KINDS } from '@portal/contract/kyc';
 import { USER_ROLES, USER_STATUSES } from '@portal/contract/users';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -61,10 +63,20 @@ export const users = pgTable(
     role: text('role', { enum: USER_ROLES }).notNull().default('client'),
     status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
     agencyId: uuid('agency_id').references(() => agencies.id),
+    /**
+     * When the email was confirmed from its link, or null: money actions wait for it, and a
+     * changed email is unconfirmed again (docs/decisions/027).
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The language mail not asked for from a page is written in: the page's, last seen. */
+    mailLanguage: text('mail_language', { enum: MAIL_LANGUAGES }).notNull().default('ko'),
+    /** Whether transaction completed / cancelled mails are sent (security mails always are). */
+    transactionMails: boolean('transaction_mails').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    check('users_mail_language_known', sql`${table.mailLanguage} in ('en', 'ko')`),
     check('users_role_known', sql`${table.role} in ('client', 'agency', 'operator')`),
     check('users_status_known', sql`${table.status} in ('active', 'disabled')`),
     check(

@@ -99,6 +99,8 @@ export async function createAgencyWithUser(
       ...agency.user,
       role: 'agency',
       agencyId: created.id,
+      // The operator typed the address; the agency's user need not confirm it (decision 027).
+      emailVerified: true,
     });
     if (!userId) {
       throw new AppError('EMAIL_TAKEN', undefined, { fields: { 'user.email': 'invalid' } });

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { PASSWORD_RESET_MINUTES, type MailLanguage } from '@portal/contract/auth';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { passwordResets, users } from '@server/db/schema';
+import { linkTokenHash, newLinkToken } from '@server/lib/crypto/link-token';
 import type { MailMessage } from '@server/lib/mail/mailer';
 import { deleteOtherSessions } from './sessions';
 
@@ -13,17 +13,13 @@ import { deleteOtherSessions } from './sessions';
  * the person signs in afterwards like anyone else, so a reset never skips what sign-in asks.
  */
 
-function hashOf(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
 /** A new link's token for `userId`, replacing any earlier link of theirs. */
 export async function createPasswordReset(db: Database, userId: string): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const { token, hash } = newLinkToken();
   await db.transaction(async (tx) => {
     await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
     await tx.insert(passwordResets).values({
-      tokenHash: hashOf(token),
+      tokenHash: hash,
       userId,
       expiresAt: sql`now() + make_interval(mins => ${PASSWORD_RESET_MINUTES})`,
     });
@@ -41,7 +37,7 @@ export async function spendPasswordReset(db: Database, token: string): Promise<s
     .set({ usedAt: sql`now()` })
     .where(
       and(
-        eq(passwordResets.tokenHash, hashOf(token)),
+        eq(passwordResets.tokenHash, linkTokenHash(token)),
         isNull(passwordResets.usedAt),
         gt(passwordResets.expiresAt, sql`now()`),
         sql`exists (select 1 from ${users} where ${users.id} = ${passwordResets.userId} and ${users.status} = 'active')`,

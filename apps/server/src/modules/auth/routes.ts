@@ -13,6 +13,7 @@ import { passkeyCount } from '@server/modules/passkeys/credentials';
 import { startSignInChallenge } from '@server/modules/two-factor/challenges';
 import { twoFactorSince } from '@server/modules/two-factor/credentials';
 import { findAgencyByCode, findUserByEmail, insertUser } from '@server/modules/users/repository';
+import { mailEmailVerification } from '@server/modules/email-verification/send';
 import { refuseCommonPassword } from './common-passwords';
 import { hashPassword, verifyAgainstNobody, verifyPassword } from './passwords';
 import { admit, justSignedIn, refuseUnusableAccount } from './sign-in';
@@ -46,7 +47,7 @@ const authRoutes: RoutePlugin = async (app) => {
       const throttled = await hit(db, `sign-up:ip:${request.ip}`, IP_SIGN_UPS);
       if (!throttled.allowed) tooManyAttempts(reply, throttled.retryAfterSeconds);
 
-      const { name, email, phone, password, agencyCode } = request.body;
+      const { name, email, phone, password, agencyCode, language = 'ko' } = request.body;
       await refuseCommonPassword(password);
       let agencyId: string | null = null;
       if (agencyCode) {
@@ -70,8 +71,12 @@ const authRoutes: RoutePlugin = async (app) => {
         phone,
         agencyId,
         passwordHash: await hashPassword(password),
+        emailVerified: false,
+        mailLanguage: language,
       });
       if (!userId) throw new AppError('EMAIL_TAKEN', undefined, { fields: { email: 'invalid' } });
+      // The address is confirmed from a mailed link before money moves (docs/decisions/027).
+      mailEmailVerification(app, { id: userId, email, name }, language, request.ip);
 
       await reply.startSession(userId);
       await recordAuditEvent(db, {

@@ -107,6 +107,7 @@ export async function findSession(
       role: users.role,
       status: users.status,
       agencyId: users.agencyId,
+      emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
       agencyCode: agencies.code,
       agencyName: agencies.name,
       agencyStatus: agencies.status,
@@ -134,6 +135,7 @@ export async function findSession(
       phone: row.phone,
       role: row.role,
       agencyId: row.agencyId,
+      emailVerified: row.emailVerified,
       agency:
         row.agencyCode !== null && row.agencyName !== null
           ? { code: row.agencyCode, name: row.agencyName }
@@ -219,5 +221,6 @@ export function toCurrentUser(user: SignedInUser): CurrentUser {
     phone: user.phone,
     role: user.role,
     agency: user.agency,
+    emailVerified: user.emailVerified,
   };
 }

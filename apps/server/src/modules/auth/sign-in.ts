@@ -1,7 +1,9 @@
 import type { MailLanguage } from '@portal/contract/auth';
 import type { CurrentUser } from '@portal/contract/users';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
+import { users } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
 import type { App } from '@server/lib/zod-routes';
 import { recordAuditEvent } from '@server/modules/audit/audit-log';
@@ -48,6 +50,8 @@ export async function admit(
   await refuseUnusableAccount(db, user);
   const newDevice = request.knownDeviceOf(user.id) === null;
   await reply.startSession(user.id, { secondFactor });
+  // The page's language, for the mails nobody asks for from a page (docs/decisions/027).
+  await db.update(users).set({ mailLanguage: language }).where(eq(users.id, user.id));
   await recordAuditEvent(db, {
     action: 'sign_in',
     actorUserId: user.id,

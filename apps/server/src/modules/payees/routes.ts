@@ -5,6 +5,7 @@ import {
 } from '@portal/contract/payees';
 import type { RoutePlugin } from '@server/lib/zod-routes';
 import { requireTwoFactorOn } from '@server/modules/two-factor/money-out';
+import { refuseUnverifiedEmail } from '@server/modules/email-verification/gate';
 import { requireRecentSecondFactor } from '@server/modules/two-factor/step-up';
 import { payeeChangedMail } from './mail';
 import { findPayee, savePayee } from './repository';
@@ -28,6 +29,8 @@ const payeeRoutes: RoutePlugin = async (app) => {
     { schema: { body: payeeRequestSchema, response: { 200: payeeResponseSchema } } },
     async (request) => {
       const user = app.signedInUser(request);
+      // A payout account waits for a confirmed email, like buy and sell (docs/decisions/027).
+      await refuseUnverifiedEmail(app.db, user.id);
       // Where the money goes: two-factor on (docs/decisions/026) and a recent proof (step-up).
       await requireTwoFactorOn(app.db, user);
       await requireRecentSecondFactor(app.db, request);

@@ -9,6 +9,7 @@ import { recordAuditEvent } from '@server/modules/audit/audit-log';
 import { refuseCommonPassword } from '@server/modules/auth/common-passwords';
 import { checkCurrentPassword } from '@server/modules/auth/current-password';
 import { hashPassword } from '@server/modules/auth/passwords';
+import { mailEmailVerification } from '@server/modules/email-verification/send';
 import { requireRecentSecondFactor } from '@server/modules/two-factor/step-up';
 import { refuseNameEdit } from '@server/modules/kyc/name-lock';
 import { deleteOtherSessions, toCurrentUser } from '@server/modules/auth/sessions';
@@ -31,14 +32,15 @@ const profileRoutes: RoutePlugin = async (app) => {
       schema: { body: updateProfileRequestSchema, response: { 200: updateProfileResponseSchema } },
     },
     async (request) => {
-      const { id, email } = app.signedInUser(request);
+      const { id, email, name } = app.signedInUser(request);
+      const { language = 'ko', ...change } = request.body;
       // A new email is a new way into the account (password reset mails go there): step-up.
-      if (request.body.email !== email) {
+      if (change.email !== email) {
         await requireRecentSecondFactor(db, request);
       }
       // The name deposits are matched by: locked once verified, and never while a buy is open
       // (docs/decisions/010).
-      const changed = await updateProfile(db, id, request.body, (tx) => refuseNameEdit(tx, id));
+      const changed = await updateProfile(db, id, change, (tx) => refuseNameEdit(tx, id));
       if (!changed) throw new AppError('EMAIL_TAKEN', undefined, { fields: { email: 'invalid' } });
       if (changed.length > 0) {
         await recordAuditEvent(db, {
@@ -47,6 +49,15 @@ const profileRoutes: RoutePlugin = async (app) => {
           ip: request.ip,
           details: { changed },
         });
+      }
+      // The new address is unconfirmed until the link mailed to it is opened (decision 027).
+      if (changed.includes('email')) {
+        mailEmailVerification(
+          app,
+          { id, email: change.email, name: change.name ?? name },
+          language,
+          request.ip,
+        );
       }
       const user = await findSignedInUser(db, id);
       if (!user) throw new AppError('UNAUTHENTICATED');

@@ -5,7 +5,8 @@ import { merchantCredits, transactionEvents, transactions } from '@server/db/sch
 import { AppError } from '@server/lib/errors';
 import { ledgerFor, postEntry, negate } from '@server/modules/ledger/ledger';
 import { notifyTransactionChanges } from '@server/modules/live/notify';
-import { planMove, type Actor, type MoveRequest } from './state-moves';
+import { queueTransactionMails } from '@server/modules/transaction-mails/outbox';
+import { isFinal, planMove, type Actor, type MoveRequest } from './state-moves';
 import type { TransactionRow } from './transaction-payloads';
 
 export interface MoveOptions {
@@ -202,6 +203,12 @@ export async function applyMoves(
       },
     ]);
   }
+  // The owner's mail about a completed or cancelled transaction, in this same database
+  // transaction: it exists exactly when the move does (docs/decisions/027).
+  await queueTransactionMails(
+    tx,
+    finals.filter((row) => isFinal(row.status)).map((row) => row.id),
+  );
   await notifyTransactionChanges(
     tx,
     moved.map((row) => ({ userId: row.userId, transactionId: row.id, status: row.status })),

@@ -14,6 +14,7 @@ import { agencies, users } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
 import type { RoutePlugin } from '@server/lib/zod-routes';
 import { withIdempotency } from '@server/modules/idempotency/idempotency';
+import { refuseUnverifiedEmail } from '@server/modules/email-verification/gate';
 import { isIdentityVerified } from '@server/modules/kyc/repository';
 import { requireTwoFactorOn } from '@server/modules/two-factor/money-out';
 import { applyMove } from './moves';
@@ -46,7 +47,9 @@ const transactionRoutes: RoutePlugin = async (app) => {
       },
       async (request, reply) => {
         const user = app.signedInUser(request);
-        // Money waits for a verified identity (docs/decisions/010), before anything else.
+        // Money waits for a confirmed email (docs/decisions/027) and a verified identity
+        // (docs/decisions/010), before anything else.
+        await refuseUnverifiedEmail(db, user.id);
         if (!(await isIdentityVerified(db, user.id))) throw new AppError('KYC_REQUIRED');
         // A sell sends the won out: two-factor on first (docs/decisions/026).
         if (type === 'sell') await requireTwoFactorOn(db, user);

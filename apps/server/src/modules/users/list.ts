@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { OperatorUser, UserRole, UserStatus } from '@portal/contract/users';
 import type { Database } from '@server/db/client';
 import { agencies, users } from '@server/db/schema';
@@ -33,6 +33,7 @@ export async function listUsers(
       phone: users.phone,
       role: users.role,
       status: users.status,
+      emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
       createdAt: users.createdAt,
       agencyCode: agencies.code,
       agencyName: agencies.name,

@@ -76,6 +76,7 @@ export async function operatorUserPage(
       phone: user.phone,
       role: user.role,
       status: user.status,
+      emailVerified: user.emailVerifiedAt !== null,
       joinedAt: user.createdAt.toISOString(),
       agency:
         row.agencyCode !== null && row.agencyName !== null

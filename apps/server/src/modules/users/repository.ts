@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { MailLanguage } from '@portal/contract/auth';
 import type { ManagedUser, UserRole } from '@portal/contract/users';
 import type { Database } from '@server/db/client';
 import { isUniqueViolation } from '@server/db/errors';
@@ -36,6 +37,7 @@ async function selectUser(db: Database, id: string) {
       role: users.role,
       status: users.status,
       agencyId: users.agencyId,
+      emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
       agencyCode: agencies.code,
       agencyName: agencies.name,
     })
@@ -73,13 +75,26 @@ export interface NewUser {
   passwordHash: string;
   role?: UserRole;
   agencyId?: string | null;
+  /**
+   * Whether the email counts as confirmed: false for sign-up, which mails a link; true where
+   * staff typed the address (an agency's first user), as decided in docs/decisions/027.
+   */
+  emailVerified: boolean;
+  /** The language of mail not asked for from a page (Korean if unsaid). */
+  mailLanguage?: MailLanguage;
 }
 
 /** Inserts a user; returns null when the email is taken (the unique constraint decides). */
 export async function insertUser(db: Database, user: NewUser): Promise<string | null> {
+  const { emailVerified, ...values } = user;
   const [row] = await db
     .insert(users)
-    .values({ ...user, role: user.role ?? 'client', agencyId: user.agencyId ?? null })
+    .values({
+      ...values,
+      role: user.role ?? 'client',
+      agencyId: user.agencyId ?? null,
+      emailVerifiedAt: emailVerified ? sql`now()` : null,
+    })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
   return row?.id ?? null;
@@ -119,7 +134,12 @@ export async function updateProfile(
       if (changed.length > 0) {
         await tx
           .update(users)
-          .set({ ...change, updatedAt: sql`now()` })
+          // A new address is unconfirmed until its own link is opened (docs/decisions/027).
+          .set({
+            ...change,
+            ...(changed.includes('email') ? { emailVerifiedAt: null } : {}),
+            updatedAt: sql`now()`,
+          })
           .where(eq(users.id, id));
       }
       return changed;

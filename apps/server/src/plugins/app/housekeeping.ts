@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { Database } from '@server/db/client';
 import { deleteExpiredSessions, type SessionLifetime } from '@server/modules/auth/sessions';
 import { deleteSpentPasswordResets } from '@server/modules/auth/password-reset';
+import { deleteSpentEmailVerifications } from '@server/modules/email-verification/links';
 import { deleteStaleCounters } from '@server/modules/throttle/throttle';
 import { deleteStalePasskeyChallenges } from '@server/modules/passkeys/challenges';
 import { deleteStaleChallenges } from '@server/modules/two-factor/challenges';
@@ -18,6 +19,7 @@ export async function sweep(db: Database, lifetime: SessionLifetime) {
     sessions: await deleteExpiredSessions(db, lifetime),
     throttleCounters: await deleteStaleCounters(db),
     passwordResets: await deleteSpentPasswordResets(db),
+    emailVerifications: await deleteSpentEmailVerifications(db),
     signInChallenges: await deleteStaleChallenges(db),
     passkeyChallenges: await deleteStalePasskeyChallenges(db),
   };

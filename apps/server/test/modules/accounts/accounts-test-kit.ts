@@ -115,7 +115,14 @@ export async function accountsTestKit(
     const email = uniqueEmail(`accounts-${role}`);
     const [row] = await app.db
       .insert(users)
-      .values({ email, name: '홍길동', phone: '010-1234-5678', passwordHash: 'no-password', role })
+      .values({
+        email,
+        name: '홍길동',
+        phone: '010-1234-5678',
+        passwordHash: 'no-password',
+        role,
+        emailVerifiedAt: new Date(),
+      })
       .returning({ id: users.id });
     if (!row) throw new Error('user not inserted');
     userIds.push(row.id);

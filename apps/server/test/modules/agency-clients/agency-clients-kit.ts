@@ -54,6 +54,7 @@ export async function makeUser(
       passwordHash: 'no-password',
       role: options.role ?? 'client',
       agencyId: options.agencyId ?? null,
+      emailVerifiedAt: new Date(),
     })
     .returning({ id: users.id });
   return { id: row!.id, email, name, phone };

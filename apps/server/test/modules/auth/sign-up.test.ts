@@ -80,9 +80,10 @@ describe('POST /api/auth/sign-up', () => {
     expect(user?.passwordHash).not.toContain(GOOD_PASSWORD);
     expect(user?.role).toBe('client');
     expect((await browser.get('/api/auth/me')).json().user.email).toBe(email.toLowerCase());
-    expect((await auditTrail(app, user?.id ?? '')).map((event) => event.action)).toEqual([
-      'sign_up',
-    ]);
+    // The confirmation mail's own event comes after the answer (docs/decisions/027).
+    const actions = (await auditTrail(app, user?.id ?? '')).map((event) => event.action);
+    expect(actions.filter((action) => action !== 'email_verification_sent')).toEqual(['sign_up']);
+    expect(user?.emailVerifiedAt).toBeNull();
   });
 
   it('refuses an email that is taken, whatever its case: 409 EMAIL_TAKEN', async () => {

@@ -68,6 +68,8 @@ export async function kycTestKit(): Promise<KycTestKit> {
           passwordHash: 'no-password',
           role,
           agencyId: options.agencyId ?? null,
+          // Email confirmed, as after opening the mailed link: money waits for it (docs/decisions/027).
+          emailVerifiedAt: new Date(),
         })
         .returning({ id: users.id });
       if (!row) throw new Error('user not inserted');

@@ -80,6 +80,7 @@ async function makeClients(count: number): Promise<Client[]> {
         passwordHash: 'no-password',
         role: 'client' as const,
         agencyId: kit.agencyId,
+        emailVerifiedAt: new Date(),
       };
     });
     const inserted = await kit.app.db

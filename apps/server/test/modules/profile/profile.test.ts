@@ -24,7 +24,16 @@ describe('PUT /api/profile', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      user: { id, name: '김철수', email, phone: '010-9876-5432', role: 'client', agency: null },
+      user: {
+        id,
+        name: '김철수',
+        email,
+        phone: '010-9876-5432',
+        role: 'client',
+        agency: null,
+        // A new address waits for its own confirmation link (docs/decisions/027).
+        emailVerified: false,
+      },
     });
     expect((await browser.get('/api/auth/me')).json().user).toMatchObject({
       email,

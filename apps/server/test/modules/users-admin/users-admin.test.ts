@@ -57,6 +57,7 @@ describe('GET /api/operator/users', () => {
       role: 'operator',
       status: 'active',
       agency: null,
+      emailVerified: true,
       joinedAt: expect.any(String),
     });
     expect(all.items.find((user) => user.role === 'agency')?.agency).toEqual({

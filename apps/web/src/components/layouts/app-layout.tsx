@@ -42,6 +42,7 @@ import { useIsActive } from '@/components/layouts/use-is-active';
 import { useLiveUpdates } from '@/lib/transactions/use-live-updates';
 import { usePendingApprovalCount } from '@/lib/approvals/pending-count';
 import { useUser } from '@/lib/user/user-context';
+import { EmailNotVerified } from '@/components/ui/email-not-verified';
 import { BrandLink } from '@/components/ui/brand-link';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { LanguageSwitch } from '@/components/ui/language-switch';
@@ -104,6 +105,8 @@ function AppFrame() {
   // Transaction changes pushed by the server, for as long as someone is signed in.
   useLiveUpdates(isSignedIn);
   const isActive = useIsActive();
+  const onMoneyScreen =
+    isActive({ to: paths.app.buy, end: true }) || isActive({ to: paths.app.sell, end: true });
   // What waits for a second operator, beside Approvals in the menu (docs/decisions/017).
   const approvalsWaiting = usePendingApprovalCount(isSignedIn && role === 'operator').data ?? 0;
   const signOutFlow = useSignOutFlow();
@@ -219,6 +222,12 @@ function AppFrame() {
 
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} bg="gray.0" style={{ outline: 'none' }}>
         <Box maw={1200}>
+          {/* Buy and Sell say it in their own form, before anything is typed (decision 027). */}
+          {user.emailVerified === false && !onMoneyScreen ? (
+            <Box mb="lg">
+              <EmailNotVerified />
+            </Box>
+          ) : null}
           {/* A screen's translations load on first use; keep the frame while they do. */}
           <Suspense
             fallback={

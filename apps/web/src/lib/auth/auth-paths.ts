@@ -4,7 +4,13 @@ export const AUTH_PARAM = 'auth';
 export const NEXT_PARAM = 'next';
 /** `?session=ended`: the sign-in dialog says the session ended, rather than nothing. */
 export const SESSION_PARAM = 'session';
-export const AUTH_DIALOGS = ['sign-in', 'sign-up', 'forgot-password', 'reset-password'] as const;
+export const AUTH_DIALOGS = [
+  'sign-in',
+  'sign-up',
+  'forgot-password',
+  'reset-password',
+  'verify-email',
+] as const;
 export type AuthDialog = (typeof AUTH_DIALOGS)[number];
 
 const SITE = 'https://portal.invalid';

@@ -171,6 +171,8 @@ describe('sign-up dialog', () => {
       phone: '010-1234-5678',
       password: 'correct horse battery',
       confirmPassword: 'correct horse battery',
+      // The page's language, for the email confirmation mail (docs/decisions/027).
+      language: 'en',
       agencyCode: 'SEOUL-99',
     });
   });

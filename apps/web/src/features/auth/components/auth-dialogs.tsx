@@ -25,6 +25,7 @@ import { SecondFactorForm } from '@/features/auth/components/second-factor-form'
 import { SignInSetup } from '@/features/auth/components/sign-in-setup';
 import { SignInForm, type SecondFactorStep } from '@/features/auth/components/sign-in-form';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
+import { VerifyEmail } from '@/features/auth/components/verify-email';
 
 function dialogOf(value: string | null): AuthDialog | null {
   return AUTH_DIALOGS.find((dialog) => dialog === value) ?? null;
@@ -58,7 +59,10 @@ function DialogLink({ to, children }: { to: string; children: ReactNode }) {
 type SignInStep = { kind: 'password'; email: string; notice: string | null } | SecondFactorStep;
 const FIRST_STEP: SignInStep = { kind: 'password', email: '', notice: null };
 
-/** A reset link's token, from the address's fragment (`#token=…`), which no server ever sees. */
+/** Dialogs a mailed link opens: they work signed in too, and their token is in the fragment. */
+const LINK_DIALOGS: ReadonlySet<AuthDialog> = new Set(['reset-password', 'verify-email']);
+
+/** A mailed link's token (reset, email confirmation), from the address's fragment (`#token=…`), which no server ever sees. */
 function tokenOf(hash: string): string {
   return new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
 }
@@ -91,13 +95,14 @@ export function AuthDialogs() {
   const [signInStep, setSignInStep] = useState<SignInStep>(FIRST_STEP);
   if (dialog !== 'sign-in' && signInStep !== FIRST_STEP) setSignInStep(FIRST_STEP);
   useEffect(() => {
-    if (dialog === 'reset-password' && location.hash !== '') {
+    if (dialog !== null && LINK_DIALOGS.has(dialog) && location.hash !== '') {
       void navigate({ search: location.search, hash: '' }, { replace: true });
     }
   }, [dialog, location.hash, location.search, navigate]);
 
-  // Signed in already: nothing to sign in to. A reset link still opens (it ends every session).
-  if (dialog !== null && dialog !== 'reset-password' && isSignedIn) {
+  // Signed in already: nothing to sign in to. A mailed link still opens (a reset ends every
+  // session; a confirmation is for whoever holds the link).
+  if (dialog !== null && !LINK_DIALOGS.has(dialog) && isSignedIn) {
     return <Navigate to={target} replace />;
   }
 
@@ -132,6 +137,7 @@ export function AuthDialogs() {
     'sign-up': t('signUp.title'),
     'forgot-password': t('forgotPassword.title'),
     'reset-password': t('resetPassword.title'),
+    'verify-email': t('verifyEmail.title'),
   };
   const title =
     dialog !== 'sign-in' || signInStep.kind === 'password'
@@ -186,6 +192,8 @@ export function AuthDialogs() {
         </>
       ) : dialog === 'reset-password' ? (
         <ResetPasswordForm token={resetToken} onDone={passwordChanged} />
+      ) : dialog === 'verify-email' ? (
+        <VerifyEmail token={resetToken} />
       ) : signInStep.kind === 'code' ? (
         <SecondFactorForm
           challenge={signInStep.challenge}

@@ -12,6 +12,7 @@ import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
 import { fieldErrorText } from '@/lib/form-errors';
 import { useSignUp } from '@/features/auth/api/sign-up';
+import { toSupportedLanguage } from '@/lib/i18n';
 import { useFormSubmit } from '@/lib/use-form-submit';
 
 const FIELDS = ['name', 'email', 'phone', 'password', 'confirmPassword', 'agencyCode'] as const;
@@ -30,7 +31,7 @@ const emptyForm: SignUpRequest = {
  * the user's bank account: buy deposits are matched to people by the depositor's name.
  */
 export function SignUpForm({ onSignedUp }: { onSignedUp: (user: CurrentUser) => void }) {
-  const { t } = useTranslation(['auth', 'validation', 'errors']);
+  const { t, i18n } = useTranslation(['auth', 'validation', 'errors']);
   const signUp = useSignUp();
   const {
     register,
@@ -48,7 +49,9 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (user: CurrentUser) => 
     async (values) => {
       // A blank agency code means "none", not a code to look up.
       const { agencyCode, ...rest } = values;
-      const user = await signUp.mutateAsync(agencyCode ? { ...rest, agencyCode } : rest);
+      // The page's language: the email confirmation mail is written in it (docs/decisions/027).
+      const body = { ...rest, language: toSupportedLanguage(i18n.language) };
+      const user = await signUp.mutateAsync(agencyCode ? { ...body, agencyCode } : body);
       onSignedUp(user);
     },
     {

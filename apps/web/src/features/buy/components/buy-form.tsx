@@ -14,6 +14,7 @@ import { krwTotal } from '@portal/contract/money';
 import { readableFieldStyles } from '@/components/ui/field-styles';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { EmailNotVerified } from '@/components/ui/email-not-verified';
 import { VerificationRequired } from '@/components/ui/verification-required';
 import { DepositAccountCard } from '@/components/transactions/deposit-account-card';
 import { DepositConditions } from '@/components/transactions/deposit-conditions';
@@ -24,6 +25,7 @@ import { RateNotice } from '@/components/transactions/rate-notice';
 import { formatAsset, formatKrw } from '@/lib/format';
 import { useTradeForm } from '@/lib/transactions/use-trade-form';
 import { useIdentityVerified } from '@/lib/my-kyc-documents';
+import { useUser } from '@/lib/user/user-context';
 
 /**
  * Buy (docs/PRODUCT.md "Screens"): select merchant, select account, amount to buy, the user's rate in won and
@@ -34,6 +36,8 @@ export function BuyForm() {
   const trade = useTradeForm('buy');
   // Buying waits for a verified identity (KYC_REQUIRED): say so before anything is typed.
   const verified = useIdentityVerified();
+  // And for a confirmed email (EMAIL_NOT_VERIFIED, docs/decisions/027), which comes first.
+  const emailUnconfirmed = useUser().user.emailVerified === false;
   const { form, merchant, quote, amount } = trade;
   const {
     register,
@@ -61,7 +65,11 @@ export function BuyForm() {
             aria-label={t('buy:form.title')}
           >
             <Stack gap="md">
-              {verified === false ? <VerificationRequired /> : null}
+              {emailUnconfirmed ? (
+                <EmailNotVerified />
+              ) : verified === false ? (
+                <VerificationRequired />
+              ) : null}
               <FormAlert message={trade.formError} />
               <RateNotice message={trade.rateNotice} onClose={trade.dismissRateNotice} />
               <MerchantAccountFields trade={trade} />
@@ -101,7 +109,7 @@ export function BuyForm() {
               <Group justify="flex-end">
                 <SubmitButton
                   loading={trade.isSubmitting}
-                  disabled={!quote.data || verified === false}
+                  disabled={!quote.data || verified === false || emailUnconfirmed}
                 >
                   {t('transactions:form.request')}
                 </SubmitButton>

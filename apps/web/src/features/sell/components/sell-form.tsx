@@ -15,11 +15,13 @@ import { readableFieldStyles } from '@/components/ui/field-styles';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { TwoFactorRequired } from '@/components/ui/two-factor-required';
+import { EmailNotVerified } from '@/components/ui/email-not-verified';
 import { VerificationRequired } from '@/components/ui/verification-required';
 import { usePayee } from '@/lib/payee';
 import { PayeeNotice } from '@/components/ui/payee-notice';
 import { useIdentityVerified } from '@/lib/my-kyc-documents';
 import { useTwoFactorOn } from '@/lib/auth/two-factor-status';
+import { useUser } from '@/lib/user/user-context';
 import { Figure } from '@/components/transactions/figure';
 import { MerchantAccountFields } from '@/components/transactions/merchant-account-fields';
 import { QuoteRate } from '@/components/transactions/quote-rate';
@@ -40,6 +42,8 @@ export function SellForm() {
   const payee = usePayee();
   // Selling waits for a verified identity (KYC_REQUIRED): say so before anything is typed.
   const verified = useIdentityVerified();
+  // And for a confirmed email (EMAIL_NOT_VERIFIED, docs/decisions/027), which comes first.
+  const emailUnconfirmed = useUser().user.emailVerified === false;
   // And two-factor sign-in on (TWO_FACTOR_REQUIRED, docs/decisions/026): said up front too.
   const twoFactorOn = useTwoFactorOn();
   const { form, merchant, quote, amount, position } = trade;
@@ -80,7 +84,11 @@ export function SellForm() {
         aria-label={t('sell:form.title')}
       >
         <Stack gap="md">
-          {verified === false ? <VerificationRequired /> : null}
+          {emailUnconfirmed ? (
+            <EmailNotVerified />
+          ) : verified === false ? (
+            <VerificationRequired />
+          ) : null}
           {twoFactorOn === false ? <TwoFactorRequired /> : null}
           <FormAlert message={trade.formError} />
           <RateNotice message={trade.rateNotice} onClose={trade.dismissRateNotice} />
@@ -153,7 +161,13 @@ export function SellForm() {
           <Group justify="flex-end">
             <SubmitButton
               loading={trade.isSubmitting}
-              disabled={!quote.data || !payee.data || verified === false || twoFactorOn === false}
+              disabled={
+                !quote.data ||
+                !payee.data ||
+                verified === false ||
+                twoFactorOn === false ||
+                emailUnconfirmed
+              }
             >
               {t('transactions:form.request')}
             </SubmitButton>

@@ -16,6 +16,7 @@ const page: OperatorUserPage = {
     role: 'client',
     status: 'active',
     agency: { code: 'SEOUL-01', name: 'Seoul Partners' },
+    emailVerified: true,
     joinedAt: '2026-03-02T01:02:03.000Z',
   },
   identity: {

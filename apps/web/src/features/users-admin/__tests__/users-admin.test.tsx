@@ -14,6 +14,7 @@ const client: OperatorUser = {
   role: 'client',
   status: 'active',
   agency: { code: 'SEOUL-01', name: 'Seoul Partners' },
+  emailVerified: true,
   joinedAt: '2026-03-02T01:02:03.000Z',
 };
 const self: OperatorUser = { ...client, ...me, status: 'active', joinedAt: client.joinedAt };

@@ -23,6 +23,7 @@ const agency: CurrentUser = {
   phone: '010-1234-5678',
   role: 'agency',
   agency: { code: 'SEOUL-01', name: 'Seoul Partners' },
+  emailVerified: true,
 };
 
 function answerMe(user: CurrentUser | null) {
