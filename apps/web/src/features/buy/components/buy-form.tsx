@@ -36,7 +36,7 @@ export function BuyForm() {
   const trade = useTradeForm('buy');
   // Buying waits for a verified identity (KYC_REQUIRED): say so before anything is typed.
   const verified = useIdentityVerified();
-  // And for a confirmed email (EMAIL_NOT_VERIFIED, docs/decisions/027), which comes first.
+  // And for a confirmed email (EMAIL_NOT_VERIFIED, docs/decisions/027).
   const emailUnconfirmed = useUser().user.emailVerified === false;
   const { form, merchant, quote, amount } = trade;
   const {
@@ -65,11 +65,9 @@ export function BuyForm() {
             aria-label={t('buy:form.title')}
           >
             <Stack gap="md">
-              {emailUnconfirmed ? (
-                <EmailNotVerified />
-              ) : verified === false ? (
-                <VerificationRequired />
-              ) : null}
+              {/* Each says what it waits for: an unconfirmed email and unchecked identity both show. */}
+              {emailUnconfirmed ? <EmailNotVerified /> : null}
+              {verified === false ? <VerificationRequired /> : null}
               <FormAlert message={trade.formError} />
               <RateNotice message={trade.rateNotice} onClose={trade.dismissRateNotice} />
               <MerchantAccountFields trade={trade} />

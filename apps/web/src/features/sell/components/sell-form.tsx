@@ -42,7 +42,7 @@ export function SellForm() {
   const payee = usePayee();
   // Selling waits for a verified identity (KYC_REQUIRED): say so before anything is typed.
   const verified = useIdentityVerified();
-  // And for a confirmed email (EMAIL_NOT_VERIFIED, docs/decisions/027), which comes first.
+  // And for a confirmed email (EMAIL_NOT_VERIFIED, docs/decisions/027).
   const emailUnconfirmed = useUser().user.emailVerified === false;
   // And two-factor sign-in on (TWO_FACTOR_REQUIRED, docs/decisions/026): said up front too.
   const twoFactorOn = useTwoFactorOn();
@@ -84,11 +84,9 @@ export function SellForm() {
         aria-label={t('sell:form.title')}
       >
         <Stack gap="md">
-          {emailUnconfirmed ? (
-            <EmailNotVerified />
-          ) : verified === false ? (
-            <VerificationRequired />
-          ) : null}
+          {/* Each says what it waits for: an unconfirmed email and unchecked identity both show. */}
+          {emailUnconfirmed ? <EmailNotVerified /> : null}
+          {verified === false ? <VerificationRequired /> : null}
           {twoFactorOn === false ? <TwoFactorRequired /> : null}
           <FormAlert message={trade.formError} />
           <RateNotice message={trade.rateNotice} onClose={trade.dismissRateNotice} />
