@@ -1,3 +1,4 @@
+import type { TransactionMailEvent } from '@portal/contract/mail';
 import { sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 
@@ -30,7 +31,7 @@ const CLAIM_SECONDS = 120;
 
 export interface DueMail {
   id: string;
-  event: 'completed' | 'cancelled';
+  event: TransactionMailEvent;
   transactionId: string;
   number: string;
   type: 'buy' | 'sell';
@@ -50,7 +51,7 @@ export interface DueMail {
 export async function claimDueMails(db: Database, limit = 20): Promise<DueMail[]> {
   const result = await db.execute<{
     id: string;
-    event: 'completed' | 'cancelled';
+    event: TransactionMailEvent;
     transaction_id: string;
     number: string;
     type: 'buy' | 'sell';

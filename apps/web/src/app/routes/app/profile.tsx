@@ -7,12 +7,14 @@ import { ChangePasswordForm } from '@/features/profile/components/change-passwor
 import { PersonalInfoForm } from '@/features/profile/components/personal-info-form';
 import { SignedInDevices } from '@/features/profile/components/signed-in-devices';
 import { TwoFactorSignIn } from '@/features/profile/components/two-factor-sign-in';
+import { MailSettings } from '@/features/profile/components/mail-settings';
 import { Passkeys } from '@/features/profile/components/passkeys';
 
 /**
  * docs/PRODUCT.md "Screens", Profile: personal information, password, and the verification
  * uploads; two-factor sign-in and the devices signed in to the account (docs/SECURITY.md
- * "Two-factor sign-in", "Signed-in devices").
+ * "Two-factor sign-in", "Signed-in devices"); which mails are sent, and in which language
+ * (docs/decisions/027).
  */
 export function Component() {
   const { t } = useTranslation('common');
@@ -29,6 +31,7 @@ export function Component() {
         <TwoFactorSignIn />
         <Passkeys />
         <SignedInDevices />
+        <MailSettings />
       </Stack>
     </>
   );
