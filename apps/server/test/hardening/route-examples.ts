@@ -51,6 +51,10 @@ export function routeExamples(context: { clientEmail: string }): Record<string, 
     'POST /api/auth/sign-in': { body: { email: 'nobody@example.test', password } },
     // Nobody has this email, so an accepted request mails no one and writes only its counter.
     'POST /api/auth/password-reset': { body: { email: 'nobody@example.test', language: 'ko' } },
+    // A well-formed token nobody was sent: refused as expired or unknown, never a 5xx.
+    'POST /api/email-verification/confirm': { body: { token: 'A'.repeat(43) } },
+    'POST /api/email-verification/resend': { body: { language: 'ko' } },
+    'PUT /api/profile/mail-settings': { body: { transactionMails: true, language: 'ko' } },
     'POST /api/auth/password-reset/confirm': {
       body: { token: 'A'.repeat(43), password, confirmPassword: password },
     },

@@ -49,10 +49,13 @@ async function answering(
   code: string,
 ): Promise<string[]> {
   const examples = routeExamples({ clientEmail: email });
-  // A new email, which is what asks for step-up on PUT /api/profile.
-  examples['PUT /api/profile'] = {
-    body: { name: '홍길동', phone: '010-1234-5678', email: `changed-${email}` },
-  };
+  // A new email, which is what asks for step-up on PUT /api/profile. (Only there: accepted, it
+  // would leave the email unconfirmed and the money routes after it would answer that instead.)
+  if (code === 'STEP_UP_REQUIRED') {
+    examples['PUT /api/profile'] = {
+      body: { name: '홍길동', phone: '010-1234-5678', email: `changed-${email}` },
+    };
+  }
   const found: string[] = [];
   for (const route of walked(role)) {
     const example = examples[describeRoute(route)] ?? {};
