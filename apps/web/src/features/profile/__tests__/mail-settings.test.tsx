@@ -29,7 +29,7 @@ describe('mail settings', () => {
       mockApi.put.mockResolvedValue(ok({ transactionMails: false, language: 'ko' }));
       await renderApp(<MailSettings />, { language });
       await screen.findByText(label);
-    const toggle = screen.getByRole('switch');
+      const toggle = screen.getByRole('switch');
       expect((toggle as HTMLInputElement).checked).toBe(true);
       fireEvent.click(toggle);
       await waitFor(() =>
