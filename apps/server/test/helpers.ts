@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '@server/config';
 import { openDatabase, type DatabaseHandle } from '@server/db/client';
 import { memoryMailer, type MailMessage, type MemoryMailer } from '@server/lib/mail/mailer';
 import type { App } from '@server/lib/zod-routes';
+import pg from 'pg';
 import { openTemplatePglite } from './pglite-template';
 
 /**
@@ -33,11 +34,38 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...config, ...overrides };
 }
 
-/** A fresh in-memory embedded database (already migrated), or a new pool on DATABASE_URL. */
-export function openTestDatabase(): Promise<DatabaseHandle> {
-  return TEST_DATABASE_URL
-    ? openDatabase({ driver: 'postgres', url: TEST_DATABASE_URL })
-    : openTemplatePglite();
+/** A fresh in-memory embedded database (already migrated), or a new pool on DATABASE_URL (or
+ * on `url`, a database of the test's own: `ownPostgresDatabase`). */
+export function openTestDatabase(url = TEST_DATABASE_URL): Promise<DatabaseHandle> {
+  return url ? openDatabase({ driver: 'postgres', url }) : openTemplatePglite();
+}
+
+/**
+ * With DATABASE_URL, a new empty database on the same server for one test file, for tests of
+ * work that reads the whole of a table other files write at the same time (the transaction
+ * mails' outbox); without it, undefined (each embedded database is the file's own already).
+ * `drop()` removes it.
+ */
+export async function ownPostgresDatabase(): Promise<
+  { url: string; drop: () => Promise<void> } | undefined
+> {
+  if (!TEST_DATABASE_URL) return undefined;
+  const server = TEST_DATABASE_URL;
+  const name = `portal_own_${process.pid}_${Date.now()}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  return {
+    url: Object.assign(new URL(server), { pathname: `/${name}` }).toString(),
+    drop: () => admin(`drop database if exists "${name}" with (force)`),
+  };
 }
 
 /**
@@ -55,7 +83,7 @@ export async function buildTestApp(
   /** Runs right after the app is built, before it starts loading plugins (onRoute hooks). */
   prepare?: (app: App) => void,
 ): Promise<App> {
-  const database = dependencies.database ?? (await openTestDatabase());
+  const database = dependencies.database ?? (await openTestDatabase(overrides.databaseUrl));
   // Mail stays in memory (`mailOf`) unless the test says where it goes: a real SMTP server or a
   // mail folder of its own, so no test writes mail to disk by accident.
   const mailer =

@@ -13,19 +13,28 @@ export const TRANSACTION_MAIL_POLL_MS = 5_000;
  */
 export async function sendDueTransactionMails(app: FastifyInstance): Promise<number> {
   let sent = 0;
-  for (const due of await claimDueMails(app.db)) {
-    try {
-      await app.mailer.send(transactionMail(due, app.config.publicUrl));
-    } catch (error) {
-      await markFailed(app.db, due.id, error instanceof Error ? error.message : String(error));
-      app.log.warn({ transactionMail: due.id }, 'transaction mail not sent; tried again later');
-      continue;
+  // Batch after batch until none is due, so a busy hour does not leave a backlog behind the
+  // poll; bounded, so one run ends and the next poll goes on.
+  for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch += 1) {
+    const due = await claimDueMails(app.db);
+    if (due.length === 0) break;
+    for (const mail of due) {
+      try {
+        await app.mailer.send(transactionMail(mail, app.config.publicUrl));
+      } catch (error) {
+        await markFailed(app.db, mail.id, error instanceof Error ? error.message : String(error));
+        app.log.warn({ transactionMail: mail.id }, 'transaction mail not sent; tried again later');
+        continue;
+      }
+      await markSent(app.db, mail.id);
+      sent += 1;
     }
-    await markSent(app.db, due.id);
-    sent += 1;
   }
   return sent;
 }
+
+/** Batches (of claimDueMails' size) one run sends at most before the next poll. */
+const MAX_BATCHES_PER_RUN = 50;
 
 export default fp(
   async (app) => {

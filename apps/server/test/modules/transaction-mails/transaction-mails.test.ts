@@ -2,21 +2,32 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '@server/db/schema';
 import { sendDueTransactionMails } from '@server/modules/transaction-mails/worker';
+import { ownPostgresDatabase } from '@test/helpers';
 import { startMailServer } from '@test/mail-server';
 import { deposit, moneyKit, statusOf, type MoneyKit, type Person } from '../money/money-test-kit';
 
 /** Transaction completed / cancelled mails, exactly once per event (docs/decisions/027). */
+// The drain sends every due mail of the database: on a real server shared with the other test
+// files (whose transactions complete and cancel too) the outbox here is this file's own.
 let mail: Awaited<ReturnType<typeof startMailServer>>;
 let kit: MoneyKit;
+let own: Awaited<ReturnType<typeof ownPostgresDatabase>>;
 beforeAll(async () => {
   mail = await startMailServer();
+  own = await ownPostgresDatabase();
   kit = await moneyKit({
-    config: { smtpUrl: mail.smtpUrl, publicUrl: 'https://portal.example', logLevel: 'error' },
+    config: {
+      smtpUrl: mail.smtpUrl,
+      publicUrl: 'https://portal.example',
+      logLevel: 'error',
+      ...(own ? { databaseUrl: own.url } : {}),
+    },
   });
 });
 afterAll(async () => {
   await kit.close();
   await mail.close();
+  await own?.drop();
 });
 
 async function person(settings: { language?: 'en' | 'ko'; transactionMails?: boolean } = {}) {
