@@ -407,9 +407,12 @@ export function hostileRequests(
     if (changes.body) {
       headers['content-type'] = changes.body.contentType;
       payload = changes.body.payload;
+      // As Fastify reads it: JSON by the media type alone (parameters such as a charset are
+      // ignored), and a leading byte-order mark dropped before parsing.
+      const json = changes.body.contentType.split(';')[0]!.trim().toLowerCase() === JSON_TYPE;
       try {
-        body = changes.body.contentType === JSON_TYPE ? JSON.parse(payload.toString()) : undefined;
-        bodyUnparseable = changes.body.contentType !== JSON_TYPE;
+        body = json ? JSON.parse(payload.toString().replace(/^\uFEFF/, '')) : undefined;
+        bodyUnparseable = !json;
       } catch {
         bodyUnparseable = true;
       }
