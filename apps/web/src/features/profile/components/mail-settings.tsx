@@ -1,5 +1,15 @@
-import { Group, Paper, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
-import { IconMail } from '@tabler/icons-react';
+import {
+  Alert,
+  Center,
+  Loader,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MailSettingsRequest } from '@portal/contract/mail';
@@ -30,13 +40,10 @@ export function MailSettings() {
       component="section"
       aria-labelledby="profile-mail-title"
     >
-      <Group gap="xs" mb="xs" wrap="nowrap">
-        <IconMail aria-hidden size={20} />
-        <Title order={2} size="h4" id="profile-mail-title">
-          {t('mail.title')}
-        </Title>
-      </Group>
-      <Text fz="sm" c="dimmed" mb="md">
+      <Title id="profile-mail-title" order={2} fz="lg" mb={4}>
+        {t('mail.title')}
+      </Title>
+      <Text fz="sm" c="dark.6" mb="md">
         {t('mail.lead')}
       </Text>
       {settings.data ? (
@@ -66,13 +73,13 @@ export function MailSettings() {
           </Stack>
         </Stack>
       ) : settings.isError ? (
-        <Text fz="sm" c="red.8" role="alert">
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
           {errorMessage(t, settings.error)}
-        </Text>
+        </Alert>
       ) : (
-        <Text fz="sm" c="dimmed" aria-busy="true">
-          {t('mail.loading')}
-        </Text>
+        <Center py="md" aria-busy="true">
+          <Loader aria-label={t('mail.loading')} />
+        </Center>
       )}
     </Paper>
   );
