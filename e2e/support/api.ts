@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { mailWrittenTo } from './mail-files';
 import { BANK_WEBHOOK_SECRET, repoRoot } from './portal-server';
 
 /**
@@ -33,7 +34,9 @@ export async function callApi<T>(
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return { status: response.status, body: (await response.json()) as T };
+      // A 204 has no body.
+      const text = await response.text();
+      return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
     },
     { method, path, body, headers },
   );
@@ -172,4 +175,20 @@ export async function signUpWithApi(
   });
   if (signedUp.status !== 201) throw new Error(`sign-up answered ${signedUp.status}`);
   return email;
+}
+
+/** The subjects of the mail that confirms an email, in English and Korean. */
+const CONFIRM_EMAIL_SUBJECTS = ['Confirm your email for WonBridge', '원브릿지 이메일 확인'];
+
+/**
+ * Confirms the email of a person who just signed up, as they would: the link in the mail the
+ * portal wrote under its DATA_DIR (`dataDir`), its token sent from `page` (docs/decisions/027).
+ * Buying and selling wait for it.
+ */
+export async function confirmEmailByMail(page: Page, dataDir: string, email: string) {
+  const mail = await mailWrittenTo(dataDir, email, new Set(), { subjects: CONFIRM_EMAIL_SUBJECTS });
+  const token = /#token=([\w-]{43})/.exec(mail.text)?.[1];
+  if (!token) throw new Error(`no link in the mail to ${email}: ${mail.text}`);
+  const confirmed = await callApi(page, 'POST', '/email-verification/confirm', { token });
+  if (confirmed.status !== 204) throw new Error(`confirm answered ${JSON.stringify(confirmed)}`);
 }

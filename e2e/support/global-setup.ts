@@ -7,6 +7,8 @@ import { BANK_WEBHOOK_SECRET, startPortal } from './portal-server';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The shared portal's DATA_DIR, where its mail lands as .eml files (mail-files.ts). */
+    portalDataDir: string;
     /** Where the staff's two-factor secrets and last steps are kept (two-factor.ts). */
     twoFactorFile: string;
   }
@@ -24,6 +26,7 @@ export default async function setup(project: TestProject) {
     SANDBOX_MERCHANTS: 'true',
   });
   project.provide('baseURL', portal.baseURL);
+  project.provide('portalDataDir', portal.dataDir);
   const twoFactorDir = mkdtempSync(join(tmpdir(), 'portal-e2e-two-factor-'));
   project.provide('twoFactorFile', join(twoFactorDir, 'steps.json'));
   return async () => {

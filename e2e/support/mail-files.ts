@@ -12,13 +12,15 @@ export interface WrittenMail {
 
 /**
  * Reads the portal's mail as `npm start` leaves it: .eml files under DATA_DIR/mail, which any
- * mail program opens. Returns the first file to `to` not read before (waits up to `timeoutMs`).
+ * mail program opens. Returns the first file to `to` not read before, of the given `subject`s
+ * when they are named (a new sign-up also gets the mail that confirms its email), waiting up to
+ * `timeoutMs`; mails with other subjects are left unread.
  */
 export async function mailWrittenTo(
   dataDir: string,
   to: string,
   read: Set<string>,
-  timeoutMs = 10_000,
+  { subjects, timeoutMs = 10_000 }: { subjects?: readonly string[]; timeoutMs?: number } = {},
 ): Promise<WrittenMail> {
   const folder = join(dataDir, 'mail');
   const deadline = Date.now() + timeoutMs;
@@ -29,6 +31,7 @@ export async function mailWrittenTo(
       const parsed = await simpleParser(await readFile(join(folder, file)));
       const recipients = [parsed.to ?? []].flat().flatMap((address) => address.value);
       if (!recipients.some((recipient) => recipient.address === to)) continue;
+      if (subjects && !subjects.includes(parsed.subject ?? '')) continue;
       read.add(file);
       return { file, to, subject: parsed.subject ?? '', text: parsed.text ?? '' };
     }

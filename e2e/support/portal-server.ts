@@ -8,6 +8,14 @@ import { fileURLToPath } from 'node:url';
 /** The bank webhook secret of the portal under test: the tests sign deposits with it. */
 export const BANK_WEBHOOK_SECRET = 'e2e-bank-webhook-secret-0123456789abcdef';
 
+/**
+ * The master key of every portal the browser tests start (base64 of 32 bytes). With DATABASE_URL
+ * they share one database, as the instances of one deployment do, so they must share the key that
+ * seals its secrets: a portal with a key of its own could not open the authenticator secrets the
+ * shared portal's demo data sealed (docs/SECURITY.md "Keys").
+ */
+const ENCRYPTION_KEY = Buffer.alloc(32, 'e2e-master-key').toString('base64');
+
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const serverBundle = join(repoRoot, 'apps/server/dist/server.js');
 const webIndex = join(repoRoot, 'apps/web/dist/index.html');
@@ -51,6 +59,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      ENCRYPTION_KEY,
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

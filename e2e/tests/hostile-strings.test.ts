@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { callApi, makeBuyRequest, verifyIdentity } from '../support/api';
+import { callApi, confirmEmailByMail, makeBuyRequest, verifyIdentity } from '../support/api';
 import { launchBrowser, newContext } from '../support/browser';
 import { BANK_WEBHOOK_SECRET } from '../support/portal-server';
 import { DEMO_USERS, signIn } from '../support/session';
@@ -257,6 +257,7 @@ describe('hostile strings stored, then every screen opened', () => {
       agencyCode,
     });
     expect(signedUp.status, JSON.stringify(signedUp.body)).toBe(201);
+    await confirmEmailByMail(client.page, inject('portalDataDir'), clientUser.email);
     // Every hostile name is refused now; a name stored before that rule would still be shown.
     await storeEach(client.page, 'PUT', '/profile', (name) => ({
       name,

@@ -13,6 +13,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MailSettingsRequest } from '@portal/contract/mail';
+import { readableFieldStyles } from '@/components/ui/field-styles';
 import { errorMessage } from '@/lib/form-errors';
 import { toast } from '@/lib/notifications';
 import { mailSettingsQuery, useSaveMailSettings } from '@/features/profile/api/mail-settings';
@@ -51,6 +52,7 @@ export function MailSettings() {
           <Switch
             label={t('mail.transactionMails')}
             description={t('mail.transactionMailsHint')}
+            styles={readableFieldStyles}
             checked={settings.data.transactionMails}
             disabled={save.isPending}
             onChange={(event) => change({ transactionMails: event.currentTarget.checked })}
