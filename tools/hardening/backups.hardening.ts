@@ -5,6 +5,8 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@server/db/client';
+import { DEMO_USERS } from '@server/demo/identity';
+import { totpCodeAt } from '@server/modules/two-factor/totp';
 import { Browser } from './lib/browser';
 import { freePort, ThrowawayCluster } from './lib/cluster';
 import { quoteFor, setUpMoney, type Client } from './lib/fixtures';
@@ -88,7 +90,15 @@ describe.sequential('backups', () => {
       email: 'client@wonbridge.example',
       password: 'Client#2026!',
     });
-    expect(signedIn.status).toBe(200);
+    // The demo client's authenticator key is published (README "Demo sign-ins").
+    const { secondFactor } = signedIn.body as { secondFactor: { challenge: string } };
+    const proved = await client.post('/api/auth/sign-in/second-factor', {
+      challenge: secondFactor.challenge,
+      code: totpCodeAt(
+        DEMO_USERS.find((user) => user.email === 'client@wonbridge.example')!.totpSecret!,
+      ),
+    });
+    expect(proved.status, JSON.stringify(proved.body)).toBe(200);
     const accounts = await client.get<{ items: Array<{ id: string; merchant: { id: string } }> }>(
       '/api/accounts',
     );

@@ -8,6 +8,7 @@ import { hashPassword } from '@server/modules/auth/passwords';
 import { createSession } from '@server/modules/auth/sessions';
 import { driftedAccounts, ledgerTotal } from '@server/modules/ledger/ledger';
 import { seedSandboxAccount } from '@server/modules/merchants/adapters/sandbox-adapter';
+import { totpCodeAt } from '@server/modules/two-factor/totp';
 import { cookieNamesFor } from '@server/plugins/app/access';
 import { Browser } from './browser';
 
@@ -87,6 +88,8 @@ export async function setUpMoney(
         passwordHash,
         role: 'client',
         agencyId: agency!.id,
+        // Confirmed, as a client who opened the link in their sign-up mail (docs/decisions/027).
+        emailVerifiedAt: new Date(),
       })
       .returning({ id: users.id });
     const browser = new Browser(baseUrl);
@@ -106,6 +109,8 @@ export async function setUpMoney(
       browser.cookies.set(cookieNamesFor(true).session, token);
       await browser.get('/api/auth/me');
     }
+    // Money out needs the authenticator app on (docs/decisions/026): turned on as a person does.
+    await turnOnTwoFactor(browser);
     if (options.identity === 'uploads') await uploadDocuments(browser);
     await approveIdentity(db, row!.id);
     // A sell is paid into the seller's payee account, which must be known before the sell.
@@ -196,4 +201,18 @@ export async function ledgerState(db: Database) {
     sql`select count(*)::text as n from ledger_entries`,
   );
   return { total, drifted: drifted.length, entries: Number(entries.rows[0]!.n) };
+}
+
+/** Turns the signed-in client's authenticator app on through Profile's API, as a person does. */
+async function turnOnTwoFactor(browser: Browser): Promise<void> {
+  const setup = await browser.post<{ secret: string }>('/api/profile/two-factor/setup', {
+    currentPassword: PASSWORD,
+  });
+  if (setup.status !== 200) throw new Error(`two-factor setup: ${JSON.stringify(setup.body)}`);
+  const confirmed = await browser.post('/api/profile/two-factor/confirm', {
+    code: totpCodeAt(setup.body.secret),
+    language: 'en',
+  });
+  if (confirmed.status !== 200)
+    throw new Error(`two-factor confirm: ${JSON.stringify(confirmed.body)}`);
 }
