@@ -49,16 +49,13 @@ describe('web app with a build', () => {
     '/app',
     '/app/transactions/5d9d2f0e',
     '/app/no-such-screen',
-  ])(
-    'answers the page %s with index.html and 200',
-    async (url) => {
-      const response = await app.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toMatch(/^text\/html/);
-      expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toBe(INDEX_HTML);
-    },
-  );
+  ])('answers the page %s with index.html and 200', async (url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(INDEX_HTML);
+  });
 
   it.each(['/some/deep/link?tab=2', '/about', '/apps', '/index.php'])(
     'answers the unknown path %s with index.html and 404, for the app to say so',
