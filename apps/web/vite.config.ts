@@ -1,12 +1,27 @@
+import { constants as zlibConstants } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Every file also as .br and .gz, at the highest levels: done once here, the server then sends
+    // them as they are (docs/decisions/028). Maps stay uncompressed: only tools read them.
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      exclude: [/\.map$/],
+      threshold: 1024,
+      skipIfLargerOrEqual: true,
+    }),
+  ],
   resolve: {
     alias: [
       // zod, for this app and the contract alike, is zod configured for the CSP (no JIT) first.

@@ -61,6 +61,7 @@ import errorHandler, {
   clientErrorHandler,
 } from '@server/plugins/app/error-handler';
 import responseHeaders from '@server/plugins/app/response-headers';
+import compress from '@server/plugins/external/compress';
 import cookie from '@server/plugins/external/cookie';
 import database from '@server/plugins/external/database';
 import helmet from '@server/plugins/external/helmet';
@@ -113,6 +114,7 @@ export function buildApp(config: Config, dependencies: AppDependencies = {}): Ap
   app.register(errorHandler);
   app.register(responseHeaders);
   app.register(helmet);
+  app.register(compress);
   app.register(cookie);
   app.register(rateLimit);
   app.register(database, { database: dependencies.database });

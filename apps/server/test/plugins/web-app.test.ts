@@ -1,12 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { PUBLIC_PAGES } from '@portal/contract/pages';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '@server/lib/zod-routes';
 import { buildTestApp, makeTempDir } from '../helpers';
 
 const INDEX_HTML =
   '<!doctype html><html><head><title>Portal</title></head><body><div id="root"></div></body></html>';
+/** A bundle as the build leaves it: the file, and beside it the same bytes brotli'd and gzipped. */
+const BUNDLE = `console.log(${JSON.stringify('portal '.repeat(400))});`;
+const BUNDLE_URL = '/assets/index-3f9a1c.js';
+const BUNDLE_AS = { br: brotliCompressSync(BUNDLE), gzip: gzipSync(BUNDLE) };
 
 describe('web app with a build', () => {
   let app: App;
@@ -17,9 +23,11 @@ describe('web app with a build', () => {
     await mkdir(join(dist.path, 'assets'));
     await mkdir(join(dist.path, 'locales', 'ko'), { recursive: true });
     await writeFile(join(dist.path, 'index.html'), INDEX_HTML);
-    await writeFile(join(dist.path, 'assets', 'index-3f9a1c.js'), 'console.log("portal");');
+    await writeFile(join(dist.path, 'assets', 'index-3f9a1c.js'), BUNDLE);
+    await writeFile(join(dist.path, 'assets', 'index-3f9a1c.js.br'), BUNDLE_AS.br);
+    await writeFile(join(dist.path, 'assets', 'index-3f9a1c.js.gz'), BUNDLE_AS.gzip);
     await writeFile(join(dist.path, 'locales', 'ko', 'common.json'), '{"hello":"안녕하세요"}');
-    app = await buildTestApp({ webDistDir: dist.path });
+    app = await buildTestApp({ webDistDir: dist.path, publicUrl: 'https://portal.example' });
   });
   afterAll(async () => {
     await app.close();
@@ -34,11 +42,26 @@ describe('web app with a build', () => {
     expect(response.body).toBe(INDEX_HTML);
   });
 
-  it.each(['/about-us', '/faq-home', '/some/deep/link?tab=2'])(
-    'answers the client-side route %s with index.html',
+  it.each([
+    ...Object.values(PUBLIC_PAGES),
+    '/about-us/',
+    '/terms?lang=ko',
+    '/app',
+    '/app/transactions/5d9d2f0e',
+    '/app/no-such-screen',
+  ])('answers the page %s with index.html and 200', async (url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(INDEX_HTML);
+  });
+
+  it.each(['/some/deep/link?tab=2', '/about', '/apps', '/index.php'])(
+    'answers the unknown path %s with index.html and 404, for the app to say so',
     async (url) => {
       const response = await app.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(200);
+      expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toBe(INDEX_HTML);
@@ -46,11 +69,75 @@ describe('web app with a build', () => {
   );
 
   it('serves hashed assets as cacheable forever', async () => {
-    const response = await app.inject({ method: 'GET', url: '/assets/index-3f9a1c.js' });
+    const response = await app.inject({ method: 'GET', url: BUNDLE_URL });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/javascript/);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(response.body).toBe('console.log("portal");');
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe(BUNDLE);
+  });
+
+  it.each([
+    ['br, gzip, deflate', 'br'],
+    ['gzip', 'gzip'],
+  ] as const)(
+    'sends a bundle asked for with Accept-Encoding %s as its %s file, cacheable forever',
+    async (acceptEncoding, encoding) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: BUNDLE_URL,
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['vary']).toMatch(/accept-encoding/i);
+      expect(response.headers['content-type']).toMatch(/javascript/);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // The file compressed at build time, as it is: not compressed again for the request.
+      expect(response.rawPayload.equals(BUNDLE_AS[encoding])).toBe(true);
+    },
+  );
+
+  it('sends the bundle as it is to a client that accepts no encoding', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: BUNDLE_URL,
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['vary']).toMatch(/accept-encoding/i);
+    expect(response.body).toBe(BUNDLE);
+  });
+
+  it('tells crawlers to index the public pages and leave the app and the API alone', async () => {
+    const response = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.body.split('\n')).toEqual([
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /app',
+      'Disallow: /api',
+      '',
+      'Sitemap: https://portal.example/sitemap.xml',
+      '',
+    ]);
+  });
+
+  it('lists every public page once, by its absolute address, in the sitemap', async () => {
+    const response = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/xml/);
+    expect(response.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const locations = [...response.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
+    expect(locations).toEqual([
+      'https://portal.example/',
+      'https://portal.example/about-us',
+      'https://portal.example/faq-home',
+      'https://portal.example/terms',
+      'https://portal.example/privacy',
+    ]);
   });
 
   it('answers a missing hashed asset with 404, not with the page', async () => {
@@ -77,7 +164,11 @@ describe('web app with a build', () => {
   });
 
   it('still answers unknown API paths with JSON', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/nothing-here' });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/nothing-here',
+      headers: { accept: 'text/html' },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().error.code).toBe('NOT_FOUND');
   });

@@ -1,18 +1,17 @@
+import { APP_ROOT, PUBLIC_PAGES } from '@portal/contract/pages';
+
 /**
  * Every route path of the web app, in one place. Public paths are exactly those of docs/PRODUCT.md "Screens";
  * the signed-in screens live under /app (docs/PRODUCT.md "Screens").
  */
 export const paths = {
-  home: '/',
-  aboutUs: '/about-us',
-  faqHome: '/faq-home',
-  terms: '/terms',
-  privacy: '/privacy',
+  // The server answers these with 200 and lists them in its sitemap: one list for both.
+  ...PUBLIC_PAGES,
   // Sign-in and sign-up open over Home, so the public routes stay exactly the product's five.
   signIn: '/?auth=sign-in',
   signUp: '/?auth=sign-up',
   app: {
-    root: '/app',
+    root: APP_ROOT,
     dashboard: '/app',
     buy: '/app/buy',
     sell: '/app/sell',

@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
+import { isWebAppPage } from '@portal/contract/pages';
 import fp from 'fastify-plugin';
+import { robotsTxt, sitemapXml } from '@server/lib/crawlers';
 import { AppError } from '@server/lib/errors';
 import { isApiPath, pathOf, shortened } from '@server/lib/urls';
 
@@ -14,11 +16,17 @@ const CACHE_FOREVER = 'public, max-age=31536000, immutable';
  * (cheap, with the ETag) to pick up a new build. */
 const REVALIDATE = 'no-cache';
 
+/** How long crawlers may keep robots.txt and the sitemap: they change only with a new release. */
+const CRAWLER_FILES_CACHE = 'public, max-age=3600';
+
 /**
  * Serves the built web app from WEB_DIST_DIR, and answers every path that matches no route:
  * API paths get a JSON 404, other GETs get index.html so the web app's router can take over
- * (deep links such as /about-us). Without a build the server still starts, for the API and the
- * tests, and says so on every page.
+ * (deep links such as /about-us): with 200 for the app's pages, with 404 for any other path, where
+ * the app shows its own not-found screen (docs/decisions/028). The build holds every file also
+ * compressed (.br, .gz, made by the web app's Vite config), sent as the browser accepts with
+ * `Vary: Accept-Encoding`. Without a build the server still starts, for the API and the tests, and
+ * says so on every page.
  */
 export default fp(
   async (app) => {
@@ -31,6 +39,9 @@ export default fp(
       await app.register(fastifyStatic, {
         root,
         cacheControl: false,
+        // Brotli first, then gzip, then the file itself; the files were compressed at build time
+        // at the highest levels, which would be too slow for every request.
+        preCompressed: true,
         allowedPath: (pathName) => !(production && pathName.endsWith('.map')),
         setHeaders: (reply, path) => {
           const isHashed = relative(root, path).startsWith(HASHED_ASSETS + sep);
@@ -44,6 +55,19 @@ export default fp(
       );
     }
 
+    app.get('/robots.txt', async (_request, reply) =>
+      reply
+        .header('cache-control', CRAWLER_FILES_CACHE)
+        .type('text/plain; charset=utf-8')
+        .send(robotsTxt(app.config.publicUrl)),
+    );
+    app.get('/sitemap.xml', async (_request, reply) =>
+      reply
+        .header('cache-control', CRAWLER_FILES_CACHE)
+        .type('application/xml; charset=utf-8')
+        .send(sitemapXml(app.config.publicUrl)),
+    );
+
     app.setNotFoundHandler(async (request, reply) => {
       const path = pathOf(request.url);
       const isPage = request.method === 'GET' || request.method === 'HEAD';
@@ -55,7 +79,8 @@ export default fp(
       if (path.startsWith(`/${HASHED_ASSETS}/`)) {
         throw new AppError('NOT_FOUND', 'This file does not exist.');
       }
-      return built ? sendIndex(reply) : sendNotBuilt(reply);
+      if (!built) return sendNotBuilt(reply);
+      return sendIndex(reply.code(isWebAppPage(path) ? 200 : 404));
     });
   },
   { name: 'web-app' },
