@@ -55,17 +55,20 @@ export default fp(
       );
     }
 
+    // Both depend only on PUBLIC_URL, which is fixed for the life of the process.
+    const robots = robotsTxt(app.config.publicUrl);
+    const sitemap = sitemapXml(app.config.publicUrl);
     app.get('/robots.txt', async (_request, reply) =>
       reply
         .header('cache-control', CRAWLER_FILES_CACHE)
         .type('text/plain; charset=utf-8')
-        .send(robotsTxt(app.config.publicUrl)),
+        .send(robots),
     );
     app.get('/sitemap.xml', async (_request, reply) =>
       reply
         .header('cache-control', CRAWLER_FILES_CACHE)
         .type('application/xml; charset=utf-8')
-        .send(sitemapXml(app.config.publicUrl)),
+        .send(sitemap),
     );
 
     app.setNotFoundHandler(async (request, reply) => {
