@@ -29,6 +29,7 @@ import agencyDashboardRoutes from '@server/modules/agency-dashboard/routes';
 import kycRoutes from '@server/modules/kyc/routes';
 import nameChangeRoutes from '@server/modules/kyc/name-change-routes';
 import identityUploads from '@server/modules/kyc/uploads-in-flight';
+import fileSweep from '@server/modules/kyc/file-sweep';
 import accountRoutes from '@server/modules/accounts/routes';
 import agencyBankAccountRoutes from '@server/modules/agency-bank-account/routes';
 import payeeRoutes from '@server/modules/payees/routes';
@@ -127,6 +128,7 @@ export function buildApp(config: Config, dependencies: AppDependencies = {}): Ap
   app.register(housekeeping);
   app.register(merchantAdapters);
   app.register(identityUploads);
+  app.register(fileSweep);
   app.register(live);
   app.register(moneyWorkers);
   app.register(transactionMails);

@@ -4,6 +4,7 @@ import { PAYOUT_APPROVAL_MIN_KRW } from '@portal/contract/approvals';
 import { DEFAULT_DEPLOYMENT_ROLE } from '@portal/contract/http';
 import { STEP_UP_MINUTES } from '@portal/contract/two-factor';
 import { z } from 'zod';
+import { parseStorageUrl, type ObjectStorageLocation } from '@server/lib/storage/storage-url';
 import { DEFAULT_WEB_DIST_DIR } from '@server/paths';
 
 /**
@@ -45,6 +46,10 @@ const envSchema = z.object({
   /** Folder for data that must survive restarts; the embedded database lives in DATA_DIR/pglite.
    * Relative paths are resolved against the working directory. */
   DATA_DIR: z.string().default('./data'),
+  /** Where identity documents are kept: unset, DATA_DIR/uploads; `s3://bucket?...`, an
+   * S3-compatible bucket every instance shares (lib/storage/storage-url.ts, docs/decisions/030).
+   * Checked after the rest: it reads AWS_REGION and NODE_ENV too. */
+  STORAGE_URL: z.string().optional(),
   /** The deployment this server answers for; browsers send it in the X-Role header (docs/PRODUCT.md "Calls"). */
   DEPLOYMENT_ROLE: z
     .string()
@@ -215,6 +220,8 @@ export interface Config {
   cookieSecure: boolean;
   /** Absolute; uploaded files (identity documents) on local disk: `dataDir/uploads`. */
   uploadsDir: string;
+  /** STORAGE_URL: set, identity documents live in this bucket instead of `uploadsDir`. */
+  objectStorage: ObjectStorageLocation | undefined;
   quoteMaxAgeSeconds: number;
   /** Won, as a decimal string: a sale's payout from this total waits for an approval. */
   payoutApprovalMinKrw: string;
@@ -272,6 +279,16 @@ export function loadConfig(
   }
 
   const parsed = result.data;
+  const objectStorage = parsed.STORAGE_URL
+    ? parseStorageUrl(parsed.STORAGE_URL, {
+        awsRegion: present.AWS_REGION,
+        production: parsed.NODE_ENV === 'production',
+      })
+    : undefined;
+  // The value is not echoed: a URL pasted with credentials in it must not reach the log.
+  if (objectStorage && 'problem' in objectStorage) {
+    throw new ConfigError([`STORAGE_URL ${objectStorage.problem}`]);
+  }
   const dataDir = resolve(cwd, parsed.DATA_DIR);
   return {
     port: parsed.PORT,
@@ -296,6 +313,7 @@ export function loadConfig(
     encryptionKey: parsed.ENCRYPTION_KEY,
     cookieSecure: parsed.COOKIE_SECURE ?? parsed.NODE_ENV === 'production',
     uploadsDir: resolve(dataDir, 'uploads'),
+    objectStorage,
     quoteMaxAgeSeconds: parsed.QUOTE_MAX_AGE_SECONDS,
     payoutApprovalMinKrw: parsed.PAYOUT_APPROVAL_MIN_KRW,
     buyRequestTtlHours: parsed.BUY_REQUEST_TTL_HOURS,

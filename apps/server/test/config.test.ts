@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       sessionSecret: undefined,
       cookieSecure: false,
       uploadsDir: resolve('/srv/portal/data/uploads'),
+      objectStorage: undefined,
       quoteMaxAgeSeconds: 120,
       payoutApprovalMinKrw: '1000000',
       buyRequestTtlHours: 24,
@@ -68,6 +69,78 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMTP_URL: 'ftp://portal:hunter2@mail.example' })).toThrow(
       /^(?!.*hunter2)/s,
     );
+  });
+
+  it('reads STORAGE_URL: a bucket, its endpoint, region and addressing; unset keeps local disk', () => {
+    expect(loadConfig({}, '/srv/portal').objectStorage).toBeUndefined();
+    expect(
+      loadConfig({
+        STORAGE_URL:
+          's3://portal-documents?endpoint=http://127.0.0.1:9000&region=ap-northeast-2&forcePathStyle=true',
+      }).objectStorage,
+    ).toEqual({
+      bucket: 'portal-documents',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'ap-northeast-2',
+      forcePathStyle: true,
+    });
+    // Amazon S3 itself: no endpoint, the region from AWS_REGION, virtual-hosted addressing.
+    expect(
+      loadConfig({ STORAGE_URL: 's3://wonbridge.kyc/', AWS_REGION: 'ap-northeast-2' })
+        .objectStorage,
+    ).toEqual({
+      bucket: 'wonbridge.kyc',
+      endpoint: undefined,
+      region: 'ap-northeast-2',
+      forcePathStyle: false,
+    });
+    // The URL's region wins over AWS_REGION; an endpoint is kept as its origin.
+    expect(
+      loadConfig({
+        STORAGE_URL: 's3://docs?region=us-east-1&endpoint=https://store.example:8443/',
+        AWS_REGION: 'ap-northeast-2',
+      }).objectStorage,
+    ).toMatchObject({ region: 'us-east-1', endpoint: 'https://store.example:8443' });
+  });
+
+  it('refuses a STORAGE_URL it cannot use, saying why, and never repeats it', () => {
+    const region = { AWS_REGION: 'ap-northeast-2' };
+    for (const [value, reason] of [
+      ['https://docs.s3.amazonaws.com', /must be an s3:\/\/bucket URL/],
+      ['s3://', /must name a bucket/],
+      ['s3://Docs', /must name a bucket/],
+      ['s3://ab', /must name a bucket/],
+      ['s3://a..b', /must name a bucket/],
+      ['s3://docs:9000', /must name a bucket/],
+      ['s3://docs/kyc', /no path/],
+      ['s3://docs?bucket=other', /unknown parameter "bucket"/],
+      ['s3://docs?region=a&region=b', /gives "region" twice/],
+      ['s3://docs?endpoint=ftp://store.example', /endpoint must be an http/],
+      ['s3://docs?endpoint=http://store.example/path', /endpoint must be an http/],
+      ['s3://docs?endpoint=http://user:pw@store.example', /endpoint must be an http/],
+      ['s3://docs?region=Seoul!', /region must be/],
+      ['s3://docs?forcePathStyle=yes', /forcePathStyle must be true or false/],
+      ['s3://AKIAEXAMPLE:hunter2@docs', /must not carry credentials/],
+    ] as const) {
+      expect(() => loadConfig({ STORAGE_URL: value, ...region }), value).toThrow(
+        new RegExp(`STORAGE_URL .*${reason.source}`),
+      );
+    }
+    expect(() => loadConfig({ STORAGE_URL: 's3://docs' })).toThrow(
+      /STORAGE_URL needs a region: add region=\.\.\. to it, or set AWS_REGION/,
+    );
+    expect(() => loadConfig({ STORAGE_URL: 's3://AKIAEXAMPLE:hunter2@docs', ...region })).toThrow(
+      /^(?!.*hunter2)/s,
+    );
+    // In production documents never cross a network in the clear; loopback is the one exception.
+    const production = { NODE_ENV: 'production', ...region };
+    expect(() =>
+      loadConfig({ STORAGE_URL: 's3://docs?endpoint=http://store.internal:9000', ...production }),
+    ).toThrow(/STORAGE_URL endpoint must be https:\/\/ in production/);
+    expect(
+      loadConfig({ STORAGE_URL: 's3://docs?endpoint=http://127.0.0.1:9000', ...production })
+        .objectStorage?.endpoint,
+    ).toBe('http://127.0.0.1:9000');
   });
 
   it('reads how many identity images an instance decodes at once', () => {

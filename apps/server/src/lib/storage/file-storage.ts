@@ -18,11 +18,22 @@ export interface FileStorage {
   /** Removes the file; removing a key that holds nothing is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Every file stored in `area`, in no particular order, with when it was stored: what the
+   * sweep of files no row names reads (modules/kyc/file-sweep.ts). Only keys of the shape
+   * `newStorageKey` makes are listed; anything else found there is not ours and is left alone.
+   */
+  list(area: StorageArea): AsyncIterable<StoredEntry>;
 }
 
 export interface StoredFile {
   body: Readable;
   sizeBytes: number;
+}
+
+export interface StoredEntry {
+  key: string;
+  storedAt: Date;
 }
 
 /** Top-level folders of the store, one per kind of content. */

@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep, isAbsolute } from 'node:path';
-import { assertStorageKey, type FileStorage, type StoredFile } from './file-storage';
+import {
+  assertStorageKey,
+  isStorageKey,
+  type FileStorage,
+  type StorageArea,
+  type StoredEntry,
+  type StoredFile,
+} from './file-storage';
 
 const DIRECTORY_MODE = 0o700;
 const FILE_MODE = 0o600;
@@ -84,6 +91,29 @@ export class LocalDiskStorage implements FileStorage {
     } catch (error) {
       if (isMissing(error)) return false;
       throw error;
+    }
+  }
+
+  async *list(area: StorageArea): AsyncIterable<StoredEntry> {
+    const folder = join(this.root, area);
+    let entries;
+    try {
+      entries = await readdir(folder, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if (isMissing(error)) return;
+      throw error;
+    }
+    for (const entry of entries) {
+      // Plain files only: temporaries of a write in progress (.tmp-*) and links are not keys.
+      if (!entry.isFile()) continue;
+      const key = relative(this.root, join(entry.parentPath, entry.name)).split(sep).join('/');
+      if (!isStorageKey(key)) continue;
+      try {
+        yield { key, storedAt: (await lstat(join(entry.parentPath, entry.name))).mtime };
+      } catch (error) {
+        // Deleted since the folder was read: nothing to list.
+        if (!isMissing(error)) throw error;
+      }
     }
   }
 

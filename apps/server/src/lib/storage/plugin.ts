@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FileStorage } from './file-storage';
 import { LocalDiskStorage } from './local-disk-storage';
+import { S3FileStorage } from './s3-file-storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,19 +16,36 @@ export interface StoragePluginOptions {
 }
 
 /**
- * Decorates the app with `app.storage`: by default files on local disk under
- * `config.uploadsDir` (DATA_DIR/uploads).
+ * Decorates the app with `app.storage`, chosen by STORAGE_URL (docs/decisions/030): unset, files
+ * on local disk under `config.uploadsDir` (DATA_DIR/uploads); `s3://bucket?...`, objects in an
+ * S3-compatible bucket, which every instance shares. Routes only use the interface.
  *
- * To keep files in an S3-compatible bucket instead (several instances without a shared disk),
- * write a class implementing `FileStorage` (put = PutObject with the content type, get =
- * GetObject's body stream and ContentLength, delete = DeleteObject, exists = HeadObject; keys
- * map one to one to object keys), choose it here from configuration, and pass nothing else:
- * routes only use the interface. Keep the bucket private; files are served only through the API,
- * which checks who may read them.
+ * The bucket is asked for once at start (HeadBucket), so a wrong endpoint, bucket or credentials
+ * stop the server instead of failing the first upload. It stays private: files are served only
+ * through the API, which checks who may read them.
  */
 export default fp<StoragePluginOptions>(
   async (app, options) => {
-    app.decorate('storage', options.storage ?? new LocalDiskStorage(app.config.uploadsDir));
+    let storage = options.storage;
+    const location = app.config.objectStorage;
+    if (!storage && location) {
+      const bucket = new S3FileStorage(location);
+      app.addHook('onClose', async () => bucket.close());
+      try {
+        await bucket.checkReachable();
+      } catch (error) {
+        throw new Error(
+          `STORAGE_URL: bucket "${location.bucket}" did not answer at ${location.endpoint ?? `Amazon S3 (${location.region})`}: check the URL and AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY`,
+          { cause: error },
+        );
+      }
+      app.log.info(
+        { bucket: location.bucket, endpoint: location.endpoint ?? 'Amazon S3' },
+        'identity documents in object storage',
+      );
+      storage = bucket;
+    }
+    app.decorate('storage', storage ?? new LocalDiskStorage(app.config.uploadsDir));
   },
   { name: 'storage' },
 );

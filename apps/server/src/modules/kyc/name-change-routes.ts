@@ -105,9 +105,10 @@ const nameChangeRoutes: RoutePlugin = async (app) => {
           received.bytes,
           app.identityUploads.imageProcessing(clientGoneSignal(reply)),
         );
+        // As for documents (routes.ts): the file, then its row; a failure of either removes the file.
         const storageKey = newStorageKey('kyc');
-        await app.storage.put(storageKey, prepared.bytes, prepared.contentType);
         try {
+          await app.storage.put(storageKey, prepared.bytes, prepared.contentType);
           const saved = await submitNameChange(db, {
             userId: user.id,
             requestedName: parsed.data.name,

@@ -58,7 +58,7 @@ const kycRoutes: RoutePlugin = async (app) => {
   // Only these routes accept multipart bodies; the rest of the API keeps refusing them.
   await app.register(multipart);
 
-  /** Removes a file whose row is gone (or never came); a failure only leaves an orphan file. */
+  /** Removes a file whose row is gone (or never came); a failure leaves an orphan for file-sweep.ts. */
   async function deleteFileQuietly(request: FastifyRequest, storageKey: string) {
     try {
       await app.storage.delete(storageKey);
@@ -94,11 +94,13 @@ const kycRoutes: RoutePlugin = async (app) => {
           received,
           app.identityUploads.imageProcessing(clientGoneSignal(reply)),
         );
+        // The file first, then its row in a transaction; if either fails, the file goes again, so
+        // no object outlives a row that never came (docs/decisions/030). What a crash in between
+        // leaves, the file sweep removes (file-sweep.ts).
         const storageKey = newStorageKey('kyc');
-        await app.storage.put(storageKey, prepared.bytes, prepared.contentType);
-
         let result;
         try {
+          await app.storage.put(storageKey, prepared.bytes, prepared.contentType);
           result = await replaceCurrentDocument(db, {
             userId: user.id,
             kind,
