@@ -231,7 +231,11 @@ describe('loadConfig', () => {
         DATABASE_REPLICA_URL: replica,
         READ_YOUR_WRITES_SECONDS: '10',
       }),
-    ).toMatchObject({ databaseUrl: primary, databaseReplicaUrl: replica, readYourWritesSeconds: 10 });
+    ).toMatchObject({
+      databaseUrl: primary,
+      databaseReplicaUrl: replica,
+      readYourWritesSeconds: 10,
+    });
     expect(captureConfigError({ DATABASE_REPLICA_URL: replica }).problems).toEqual([
       'DATABASE_REPLICA_URL needs DATABASE_URL (the primary it replicates)',
     ]);
