@@ -32,7 +32,13 @@ if [ ! -f "$REPLICA_DIR/PG_VERSION" ]; then
     -D "$REPLICA_DIR" -R -X stream -c fast --no-password
   # The primary's own settings came along in postgresql.auto.conf; the replica listens on its own
   # port, only on loopback, and keeps its socket in its folder (not the primary's).
+  # A hot standby refuses to start with fewer of these than its primary has.
+  primary_settings=$(psql -h 127.0.0.1 -p "$PRIMARY_PORT" -U postgres -d postgres -qAtc \
+    "SELECT string_agg(name || ' = ' || setting, E'\n') FROM pg_settings WHERE name IN
+       ('max_connections', 'max_worker_processes', 'max_wal_senders',
+        'max_prepared_transactions', 'max_locks_per_transaction')")
   cat >>"$REPLICA_DIR/postgresql.auto.conf" <<CONF
+$primary_settings
 port = $REPLICA_PORT
 listen_addresses = '127.0.0.1'
 unix_socket_directories = '$REPLICA_DIR'
