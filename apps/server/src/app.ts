@@ -54,6 +54,7 @@ import access from '@server/plugins/app/access';
 import demoData from '@server/plugins/app/demo-data';
 import housekeeping from '@server/plugins/app/housekeeping';
 import jobs from '@server/plugins/app/jobs';
+import readRouting from '@server/plugins/app/read-routing';
 import type { Mailer } from '@server/lib/mail/mailer';
 import mailer from '@server/plugins/app/mailer';
 import secretBox from '@server/plugins/app/secret-box';
@@ -124,6 +125,7 @@ export function buildApp(config: Config, dependencies: AppDependencies = {}): Ap
   app.register(mailer, { mailer: dependencies.mailer });
   app.register(demoData);
   app.register(access);
+  app.register(readRouting);
   app.register(jobs);
   app.register(housekeeping);
   app.register(merchantAdapters);

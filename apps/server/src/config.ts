@@ -43,6 +43,20 @@ const envSchema = z.object({
     .string()
     .refine(isPostgresUrl, 'must be a postgres:// or postgresql:// connection URL')
     .optional(),
+  /** postgres:// URL of a streaming replica of DATABASE_URL's database, for lists, searches,
+   * exports and dashboards (docs/decisions/031). Unset: every read goes to DATABASE_URL. */
+  DATABASE_REPLICA_URL: z
+    .string()
+    .refine(isPostgresUrl, 'must be a postgres:// or postgresql:// connection URL')
+    .optional(),
+  /** Seconds after a user's own change during which their reads go to the primary, and the most
+   * the replica may be behind before every read goes to the primary (docs/decisions/031). */
+  READ_YOUR_WRITES_SECONDS: z
+    .string()
+    .regex(/^\d{1,3}$/, 'must be a whole number of seconds')
+    .transform(Number)
+    .refine((seconds) => seconds >= 1 && seconds <= 300, 'must be between 1 and 300')
+    .default(5),
   /** Folder for data that must survive restarts; the embedded database lives in DATA_DIR/pglite.
    * Relative paths are resolved against the working directory. */
   DATA_DIR: z.string().default('./data'),
@@ -183,6 +197,7 @@ const envSchema = z.object({
 /** Values that may carry credentials are never echoed back in error messages. */
 const SECRET_VARIABLES = new Set([
   'DATABASE_URL',
+  'DATABASE_REPLICA_URL',
   'SESSION_SECRET',
   'ENCRYPTION_KEY',
   'BANK_WEBHOOK_SECRET',
@@ -198,6 +213,10 @@ export interface Config {
   logLevel: LogLevel;
   /** Set: real PostgreSQL. Unset: embedded PGlite in `pgliteDir`. */
   databaseUrl: string | undefined;
+  /** Set (only with `databaseUrl`): lists, searches, exports and dashboards read here. */
+  databaseReplicaUrl: string | undefined;
+  /** Seconds of read-your-writes after a change; also the replica's largest allowed lag. */
+  readYourWritesSeconds: number;
   /** Absolute. */
   dataDir: string;
   /** Absolute; always `dataDir/pglite`. */
@@ -279,6 +298,11 @@ export function loadConfig(
   }
 
   const parsed = result.data;
+  // A replica of the embedded database does not exist: a replica URL without a primary is a
+  // half-configured server (reads from one database, writes to another).
+  if (parsed.DATABASE_REPLICA_URL !== undefined && parsed.DATABASE_URL === undefined) {
+    throw new ConfigError(['DATABASE_REPLICA_URL needs DATABASE_URL (the primary it replicates)']);
+  }
   const objectStorage = parsed.STORAGE_URL
     ? parseStorageUrl(parsed.STORAGE_URL, {
         awsRegion: present.AWS_REGION,
@@ -296,6 +320,8 @@ export function loadConfig(
     nodeEnv: parsed.NODE_ENV,
     logLevel: parsed.LOG_LEVEL,
     databaseUrl: parsed.DATABASE_URL,
+    databaseReplicaUrl: parsed.DATABASE_REPLICA_URL,
+    readYourWritesSeconds: parsed.READ_YOUR_WRITES_SECONDS,
     dataDir,
     pgliteDir: resolve(dataDir, 'pglite'),
     deploymentRole: parsed.DEPLOYMENT_ROLE,

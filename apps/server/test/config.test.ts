@@ -12,6 +12,8 @@ describe('loadConfig', () => {
       nodeEnv: 'development',
       logLevel: 'info',
       databaseUrl: undefined,
+      databaseReplicaUrl: undefined,
+      readYourWritesSeconds: 5,
       dataDir: resolve('/srv/portal/data'),
       pgliteDir: resolve('/srv/portal/data/pglite'),
       deploymentRole: 'production',
@@ -291,6 +293,38 @@ describe('loadConfig', () => {
       'DATABASE_URL must be a postgres:// or postgresql:// connection URL',
     );
     expect(error.message).not.toContain('hunter2');
+  });
+
+  it('reads a replica only beside a primary, and never repeats its URL', () => {
+    const primary = 'postgres://portal@db.internal:5432/portal';
+    const replica = 'postgres://portal@replica.internal:5432/portal';
+    expect(
+      loadConfig({
+        DATABASE_URL: primary,
+        DATABASE_REPLICA_URL: replica,
+        READ_YOUR_WRITES_SECONDS: '10',
+      }),
+    ).toMatchObject({
+      databaseUrl: primary,
+      databaseReplicaUrl: replica,
+      readYourWritesSeconds: 10,
+    });
+    expect(captureConfigError({ DATABASE_REPLICA_URL: replica }).problems).toEqual([
+      'DATABASE_REPLICA_URL needs DATABASE_URL (the primary it replicates)',
+    ]);
+    const error = captureConfigError({
+      DATABASE_URL: primary,
+      DATABASE_REPLICA_URL: 'mysql://user:hunter2@replica/portal',
+    });
+    expect(error.message).toContain(
+      'DATABASE_REPLICA_URL must be a postgres:// or postgresql:// connection URL',
+    );
+    expect(error.message).not.toContain('hunter2');
+    for (const seconds of ['0', '301', '5s']) {
+      expect(() => loadConfig({ READ_YOUR_WRITES_SECONDS: seconds })).toThrow(
+        /READ_YOUR_WRITES_SECONDS must be/,
+      );
+    }
   });
 
   it('never repeats the session secret', () => {

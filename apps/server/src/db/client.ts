@@ -63,13 +63,27 @@ export function pgliteDatabase(client: PGlite): DatabaseHandle {
   return handleOf({ driver: 'pglite', client, db: drizzlePglite({ client, schema }) });
 }
 
+/** The primary's pool as PostgreSQL sees it (`pg_stat_activity.application_name`). */
+export const PRIMARY_APPLICATION_NAME = 'portal-server';
+
 function poolDatabase(url: string, options: OpenDatabaseOptions): DatabaseHandle {
+  // Fail a request quickly when the server is unreachable instead of queueing it forever;
+  // /api/ready then reports the database as unavailable.
+  const pool = newPool(url, PRIMARY_APPLICATION_NAME, 5_000, options);
+  return handleOf({ driver: 'postgres', pool, db: drizzleNodePg({ client: pool, schema }) });
+}
+
+/** A node-postgres pool whose connection errors are reported, never left to crash the process. */
+export function newPool(
+  url: string,
+  applicationName: string,
+  connectionTimeoutMillis: number,
+  options: OpenDatabaseOptions,
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
-    application_name: 'portal-server',
-    // Fail a request quickly when the server is unreachable instead of queueing it forever;
-    // /api/ready then reports the database as unavailable.
-    connectionTimeoutMillis: 5_000,
+    application_name: applicationName,
+    connectionTimeoutMillis,
   });
   pool.on('error', (error) => options.onIdleError?.(error));
   // The pool listens for errors only while a connection is idle. One checked out (a transaction
@@ -77,7 +91,7 @@ function poolDatabase(url: string, options: OpenDatabaseOptions): DatabaseHandle
   // 'error' with no listener, which would crash the whole process; its queries fail anyway and
   // the pool drops it on release, so the error only needs a listener.
   pool.on('connect', (client) => client.on('error', (error) => options.onIdleError?.(error)));
-  return handleOf({ driver: 'postgres', pool, db: drizzleNodePg({ client: pool, schema }) });
+  return pool;
 }
 
 function handleOf(connection: DatabaseConnection): DatabaseHandle {

@@ -42,7 +42,7 @@ const agencyClientRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       const { q, page, pageSize } = request.query;
-      const { items, total } = await listAgencyClients(app.db, {
+      const { items, total } = await listAgencyClients(request.readDb, {
         agencyId: agencyOf(request),
         q,
         page,

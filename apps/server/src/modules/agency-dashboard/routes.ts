@@ -19,7 +19,7 @@ const agencyDashboardRoutes: RoutePlugin = async (app) => {
       const { agencyId } = app.signedInUser(request);
       // The database refuses an agency user without an agency; this only guards the type.
       if (!agencyId) throw new AppError('FORBIDDEN');
-      return agencyDashboard(app.db, agencyId);
+      return agencyDashboard(request.readDb, agencyId);
     },
   );
 };

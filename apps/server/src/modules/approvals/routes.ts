@@ -59,7 +59,7 @@ const approvalRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       checkDayRange(request.query);
-      return listApprovals(db, request.query);
+      return listApprovals(request.readDb, request.query);
     },
   );
 
@@ -71,7 +71,7 @@ const approvalRoutes: RoutePlugin = async (app) => {
         const { lang, ...filter } = request.query;
         checkDayRange(filter);
         request.log.info({ format, filter }, 'operator approvals export');
-        const batches = approvalBatches(db, filter);
+        const batches = approvalBatches(request.readDb, filter);
         return reply
           .header(
             'content-type',

@@ -72,7 +72,7 @@ const auditRoutes: RoutePlugin = async (app) => {
       const { limit, cursor } = request.query;
       const filter = await auditFilterOf(app, request.query);
       const position = cursor === undefined ? undefined : decodeCursor(cursor);
-      const rows = await listAuditEvents(app.db, filter, limit, position);
+      const rows = await listAuditEvents(request.readDb, filter, limit, position);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
@@ -88,7 +88,7 @@ const auditRoutes: RoutePlugin = async (app) => {
     async (request, reply) => {
       const { format } = request.params;
       const { lang } = request.query;
-      const batches = auditEventBatches(app.db, await auditFilterOf(app, request.query));
+      const batches = auditEventBatches(request.readDb, await auditFilterOf(app, request.query));
       return reply
         .header(
           'content-type',

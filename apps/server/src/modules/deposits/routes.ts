@@ -84,7 +84,7 @@ const depositRoutes: RoutePlugin = async (app) => {
       config: operator,
       schema: { querystring: depositListQuerySchema, response: { 200: depositListResponseSchema } },
     },
-    async (request) => listDeposits(db, request.query),
+    async (request) => listDeposits(request.readDb, request.query),
   );
 
   for (const format of ['csv', 'xlsx'] as const) {
@@ -94,7 +94,7 @@ const depositRoutes: RoutePlugin = async (app) => {
       async (request, reply) => {
         const { lang, ...filter } = request.query;
         request.log.info({ format, filter }, 'operator deposits export');
-        const batches = depositBatches(db, filter);
+        const batches = depositBatches(request.readDb, filter);
         return reply
           .header(
             'content-type',

@@ -129,7 +129,7 @@ const nameChangeRoutes: RoutePlugin = async (app) => {
   app.get(
     '/operator/name-changes',
     { config: operatorOnly, schema: { response: { 200: nameChangeReviewQueueResponseSchema } } },
-    async () => ({ items: await listNameChangesForReview(db) }),
+    async (request) => ({ items: await listNameChangesForReview(request.readDb) }),
   );
 
   app.get(

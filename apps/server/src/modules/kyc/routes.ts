@@ -175,7 +175,7 @@ const kycRoutes: RoutePlugin = async (app) => {
         response: { 200: kycReviewQueueResponseSchema },
       },
     },
-    async (request) => ({ items: await listForReview(db, request.query.status) }),
+    async (request) => ({ items: await listForReview(request.readDb, request.query.status) }),
   );
 
   app.post(

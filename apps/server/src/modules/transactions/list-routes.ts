@@ -5,7 +5,7 @@ import {
   transactionListResponseSchema,
   type ExportLanguage,
 } from '@portal/contract/transactions';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '@server/db/client';
 import type { SignedInUser } from '@server/modules/auth/sessions';
 import type { RoutePlugin } from '@server/lib/zod-routes';
@@ -70,7 +70,6 @@ export function sendTransactionExport(
  * Exports stream: rows are read in keyset batches and written out as they arrive.
  */
 const transactionListRoutes: RoutePlugin = async (app) => {
-  const { db } = app;
   const agencyOnly = { access: ['agency' as const] };
 
   app.get(
@@ -83,7 +82,7 @@ const transactionListRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       const user = app.signedInUser(request);
-      return listTransactions(db, { ...request.query, userId: user.id });
+      return listTransactions(request.readDb, { ...request.query, userId: user.id });
     },
   );
 
@@ -98,17 +97,29 @@ const transactionListRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       const user = app.signedInUser(request);
-      return listAgencyTransactions(db, { ...request.query, agencyId: agencyOf(user) });
+      return listAgencyTransactions(request.readDb, {
+        ...request.query,
+        agencyId: agencyOf(user),
+      });
     },
   );
 
   const send = (
+    request: FastifyRequest,
     reply: FastifyReply,
     format: ExportFormat,
     filter: RowFilter,
     language: ExportLanguage,
     agency: boolean,
-  ) => sendTransactionExport(db, reply, format, filter, language, agency ? 'agency' : 'own');
+  ) =>
+    sendTransactionExport(
+      request.readDb,
+      reply,
+      format,
+      filter,
+      language,
+      agency ? 'agency' : 'own',
+    );
 
   for (const format of ['csv', 'xlsx'] as const) {
     app.get(
@@ -118,7 +129,7 @@ const transactionListRoutes: RoutePlugin = async (app) => {
         const user = app.signedInUser(request);
         const { lang, ...filter } = request.query;
         request.log.info({ format, filter }, 'transactions export');
-        return send(reply, format, { ...filter, userId: user.id }, lang, false);
+        return send(request, reply, format, { ...filter, userId: user.id }, lang, false);
       },
     );
     app.get(
@@ -128,7 +139,7 @@ const transactionListRoutes: RoutePlugin = async (app) => {
         const user = app.signedInUser(request);
         const { lang, ...filter } = request.query;
         request.log.info({ format, filter }, 'agency transactions export');
-        return send(reply, format, { ...filter, agencyId: agencyOf(user) }, lang, true);
+        return send(request, reply, format, { ...filter, agencyId: agencyOf(user) }, lang, true);
       },
     );
   }

@@ -71,7 +71,7 @@ const operatorTransactionRoutes: RoutePlugin = async (app) => {
         response: { 200: operatorTransactionListResponseSchema },
       },
     },
-    async (request) => listOperatorTransactions(db, request.query),
+    async (request) => listOperatorTransactions(request.readDb, request.query),
   );
 
   for (const format of ['csv', 'xlsx'] as const) {
@@ -82,7 +82,7 @@ const operatorTransactionRoutes: RoutePlugin = async (app) => {
         const { lang, ...filter } = request.query;
         request.log.info({ format, filter }, 'operator transactions export');
         return sendTransactionExport(
-          db,
+          request.readDb,
           reply,
           format,
           { ...filter, operator: true },
@@ -96,7 +96,7 @@ const operatorTransactionRoutes: RoutePlugin = async (app) => {
   app.get(
     '/operator/figures',
     { config, schema: { response: { 200: operatorFiguresSchema } } },
-    async () => operatorFigures(db),
+    async (request) => operatorFigures(request.readDb),
   );
 
   app.get(
@@ -105,7 +105,7 @@ const operatorTransactionRoutes: RoutePlugin = async (app) => {
       config,
       schema: { querystring: operatorVolumeQuerySchema, response: { 200: operatorVolumeSchema } },
     },
-    async (request) => operatorVolume(db, request.query.by, request.query.days),
+    async (request) => operatorVolume(request.readDb, request.query.by, request.query.days),
   );
 
   app.get(

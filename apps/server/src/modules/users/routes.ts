@@ -65,7 +65,13 @@ const userRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       const { q, role, status, page, pageSize } = request.query;
-      const { items, total } = await listUsers(app.db, { q, role, status, page, pageSize });
+      const { items, total } = await listUsers(request.readDb, {
+        q,
+        role,
+        status,
+        page,
+        pageSize,
+      });
       return { items, total, page, pageSize };
     },
   );
