@@ -55,6 +55,7 @@ import housekeeping from '@server/plugins/app/housekeeping';
 import jobs from '@server/plugins/app/jobs';
 import type { Mailer } from '@server/lib/mail/mailer';
 import mailer from '@server/plugins/app/mailer';
+import metrics from '@server/plugins/app/metrics';
 import secretBox from '@server/plugins/app/secret-box';
 import errorHandler, {
   frameworkErrorHandler,
@@ -118,6 +119,7 @@ export function buildApp(config: Config, dependencies: AppDependencies = {}): Ap
   app.register(cookie);
   app.register(rateLimit);
   app.register(database, { database: dependencies.database });
+  app.register(metrics);
   app.register(secretBox);
   app.register(storage);
   app.register(mailer, { mailer: dependencies.mailer });
