@@ -80,7 +80,7 @@ export default fp(
         });
       });
       url = `http://${urlHost(server)}/metrics`;
-      app.log.info({ url, token: token !== undefined }, 'metrics listening');
+      app.log.info({ url, tokenRequired: token !== undefined }, 'metrics listening');
     });
     app.addHook('onClose', async () => {
       if (!server.listening) return;
