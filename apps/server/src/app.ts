@@ -57,6 +57,7 @@ import jobs from '@server/plugins/app/jobs';
 import readRouting from '@server/plugins/app/read-routing';
 import type { Mailer } from '@server/lib/mail/mailer';
 import mailer from '@server/plugins/app/mailer';
+import metrics from '@server/plugins/app/metrics';
 import secretBox from '@server/plugins/app/secret-box';
 import errorHandler, {
   frameworkErrorHandler,
@@ -120,6 +121,7 @@ export function buildApp(config: Config, dependencies: AppDependencies = {}): Ap
   app.register(cookie);
   app.register(rateLimit);
   app.register(database, { database: dependencies.database });
+  app.register(metrics);
   app.register(secretBox);
   app.register(storage);
   app.register(mailer, { mailer: dependencies.mailer });

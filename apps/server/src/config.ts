@@ -192,6 +192,21 @@ const envSchema = z.object({
     .transform(Number)
     .refine((count) => count >= 1 && count <= 16, 'must be a whole number from 1 to 16')
     .default(2),
+  /** TCP port of the metrics listener (docs/OPERATIONS.md); 0 picks a free one. Unset: none. */
+  METRICS_PORT: z
+    .string()
+    .regex(/^\d{1,5}$/, 'must be a whole number from 0 to 65535')
+    .transform(Number)
+    .refine((port) => port <= 65_535, 'must be a whole number from 0 to 65535')
+    .optional(),
+  /** Interface the metrics listener listens on: loopback unless a scraper elsewhere needs it. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** Bearer token a scrape must send; required when METRICS_HOST is not loopback. */
+  METRICS_TOKEN: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
 });
 
 /** Values that may carry credentials are never echoed back in error messages. */
@@ -202,6 +217,7 @@ const SECRET_VARIABLES = new Set([
   'ENCRYPTION_KEY',
   'BANK_WEBHOOK_SECRET',
   'SMTP_URL',
+  'METRICS_TOKEN',
 ]);
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -261,6 +277,11 @@ export interface Config {
   mailDir: string;
   /** Origin of the links in mail, without a trailing slash. */
   publicUrl: string;
+  /** Undefined: no metrics listener (docs/OPERATIONS.md). */
+  metricsPort: number | undefined;
+  metricsHost: string;
+  /** Undefined: scrapes need no token (only allowed on a loopback METRICS_HOST). */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -313,6 +334,8 @@ export function loadConfig(
   if (objectStorage && 'problem' in objectStorage) {
     throw new ConfigError([`STORAGE_URL ${objectStorage.problem}`]);
   }
+  const metricsProblem = metricsListenerProblem(parsed);
+  if (metricsProblem) throw new ConfigError([metricsProblem]);
   const dataDir = resolve(cwd, parsed.DATA_DIR);
   return {
     port: parsed.PORT,
@@ -353,7 +376,39 @@ export function loadConfig(
     mailFrom: parsed.MAIL_FROM,
     mailDir: resolve(dataDir, 'mail'),
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
+    metricsPort: parsed.METRICS_PORT,
+    metricsHost: parsed.METRICS_HOST,
+    metricsToken: parsed.METRICS_TOKEN,
   };
+}
+
+/**
+ * The metrics listener answers on its own port (docs/decisions/032): never the API's, and
+ * reachable beyond this machine only with a token, as its figures (deposit outcomes, request
+ * rates) are the business's own.
+ */
+function metricsListenerProblem(parsed: {
+  PORT: number;
+  METRICS_PORT?: number | undefined;
+  METRICS_HOST: string;
+  METRICS_TOKEN?: string | undefined;
+}): string | undefined {
+  if (parsed.METRICS_PORT === undefined) return undefined;
+  if (parsed.METRICS_PORT !== 0 && parsed.METRICS_PORT === parsed.PORT) {
+    return `METRICS_PORT must differ from PORT (got "${parsed.METRICS_PORT}")`;
+  }
+  if (!isLoopback(parsed.METRICS_HOST) && parsed.METRICS_TOKEN === undefined) {
+    return `METRICS_TOKEN must be set when METRICS_HOST is not a loopback address (got "${parsed.METRICS_HOST}")`;
+  }
+  return undefined;
+}
+
+/** 127.0.0.0/8, ::1 (also as ::ffff:127.x.y.z) and localhost: reachable from this machine only. */
+function isLoopback(host: string): boolean {
+  const value = host.toLowerCase().replace(/^\[|\]$/g, '');
+  if (value === 'localhost' || value === '::1') return true;
+  const v4 = value.startsWith('::ffff:') ? value.slice('::ffff:'.length) : value;
+  return isIP(v4) === 4 && v4.startsWith('127.');
 }
 
 /** 32 bytes from canonical base64 (standard or URL-safe alphabet), or undefined. */

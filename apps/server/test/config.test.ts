@@ -42,7 +42,53 @@ describe('loadConfig', () => {
       mailFrom: 'WonBridge <no-reply@wonbridge.example>',
       mailDir: resolve('/srv/portal/data/mail'),
       publicUrl: 'http://localhost:3000',
+      metricsPort: undefined,
+      metricsHost: '127.0.0.1',
+      metricsToken: undefined,
     });
+  });
+
+  it('reads the metrics listener and refuses one open beyond this machine without a token', () => {
+    const token = 'metrics-token-of-at-least-32-characters';
+    expect(loadConfig({ METRICS_PORT: '9464' })).toMatchObject({
+      metricsPort: 9464,
+      metricsHost: '127.0.0.1',
+      metricsToken: undefined,
+    });
+    expect(
+      loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: token }),
+    ).toMatchObject({ metricsPort: 9464, metricsHost: '0.0.0.0', metricsToken: token });
+    // Loopback in any spelling needs no token.
+    for (const host of [
+      '127.0.0.1',
+      '127.0.0.2',
+      '::1',
+      '[::1]',
+      'localhost',
+      '::ffff:127.0.0.1',
+    ]) {
+      expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: host }).metricsHost, host).toBe(host);
+    }
+    for (const host of ['0.0.0.0', '::', '10.0.0.5', 'metrics.internal']) {
+      expect(() => loadConfig({ METRICS_PORT: '9464', METRICS_HOST: host }), host).toThrow(
+        /METRICS_TOKEN must be set when METRICS_HOST is not a loopback address/,
+      );
+    }
+    // Without a metrics listener there is nothing to protect.
+    expect(loadConfig({ METRICS_HOST: '0.0.0.0' }).metricsPort).toBeUndefined();
+    expect(() => loadConfig({ PORT: '9464', METRICS_PORT: '9464' })).toThrow(
+      /METRICS_PORT must differ from PORT/,
+    );
+    for (const [name, value] of [
+      ['METRICS_PORT', '65536'],
+      ['METRICS_PORT', 'nine'],
+      ['METRICS_TOKEN', 'short'],
+      ['METRICS_TOKEN', `${token} with spaces`],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(name);
+    }
+    // The token is a secret: never echoed in the error.
+    expect(() => loadConfig({ METRICS_TOKEN: 'hunter2' })).toThrow(/^(?!.*hunter2)/s);
   });
 
   it('reads the mail settings and refuses what cannot be a mail server or a site', () => {

@@ -34,6 +34,8 @@ import { depositDetail, findDeposit, toDeposits } from './repository';
 import { depositCsv, depositExportDisposition, depositXlsx } from './export';
 import { depositBatches, listDeposits } from './queue';
 import { recordDelivery } from './deliveries';
+import { countDepositOutcomes } from './outcome-metrics';
+import { webhookRejectionReason } from './webhook-rejections';
 import { markRefunded, writeOffDeposit } from './decisions';
 import { recordDeposit, recordDeposits } from './service';
 import { readStatement } from './statement';
@@ -137,6 +139,7 @@ const depositRoutes: RoutePlugin = async (app) => {
               },
             }),
       );
+      countDepositOutcomes(app.metrics, 'manual', [recorded]);
       if (recorded.duplicate) throw new AppError('DEPOSIT_ALREADY_RECORDED');
       const [deposit] = await toDeposits(db, [recorded.deposit]);
       return reply.code(201).send({ deposit: deposit!, duplicate: false });
@@ -172,10 +175,13 @@ const depositRoutes: RoutePlugin = async (app) => {
         const statement = await readStatement(bytes);
         const shown = statementPreviewedSchema.safeParse(parseJson(fields.preview));
         if (!shown.success) throw new AppError('STATEMENT_NOT_PREVIEWED');
-        const report = await importStatement(db, statement, shown.data, {
-          userId: user.id,
-          ip: request.ip,
-        });
+        const report = await importStatement(
+          db,
+          statement,
+          shown.data,
+          { userId: user.id, ip: request.ip },
+          app.metrics,
+        );
         request.log.info(
           { format: report.format, ...statementCounts(report.lines) },
           'bank statement imported',
@@ -276,6 +282,11 @@ const depositRoutes: RoutePlugin = async (app) => {
       { parseAs: 'string', bodyLimit: 256 * 1024 },
       (_request, body, done) => done(null, body),
     );
+    // Every refusal of a delivery counted by why (docs/OPERATIONS.md): a bad signature is
+    // either a misconfigured bank or someone forging deposits.
+    webhook.addHook('onError', async (_request, _reply, error) => {
+      app.metrics.bankWebhookRejected(webhookRejectionReason(error));
+    });
     webhook.post(
       '/bank/deposits',
       {
@@ -327,6 +338,7 @@ const depositRoutes: RoutePlugin = async (app) => {
         const recorded = await recordDeposits(db, parsed.data.deposits, 'webhook', null, {
           first: (tx) => recordDelivery(tx, signature, now),
         });
+        countDepositOutcomes(app.metrics, 'webhook', recorded);
         const shown = await toDeposits(
           db,
           recorded.map((outcome) => outcome.deposit),

@@ -14,6 +14,7 @@ import { deposits, transactions } from '@server/db/schema';
 import { AppError } from '@server/lib/errors';
 import { recordAuditEvent } from '@server/modules/audit/audit-log';
 import { normaliseDepositorName, sameReceivingAccount } from './matching';
+import { countDepositOutcomes, type DepositMetrics } from './outcome-metrics';
 import { recordDeposits, saysOtherwise, type DepositRow, type RecordedDeposit } from './service';
 import type { ReadLine, ReadStatement } from './statement';
 
@@ -47,7 +48,7 @@ export async function previewStatement(
 ): Promise<StatementReport> {
   try {
     await db.transaction(async (tx) => {
-      throw new RolledBack(await recordStatement(tx, statement, operatorId), []);
+      throw new RolledBack((await recordStatement(tx, statement, operatorId)).lines, []);
     });
   } catch (error) {
     if (error instanceof RolledBack) return report(statement, error.lines, false);
@@ -61,6 +62,7 @@ export async function importStatement(
   statement: ReadStatement,
   shown: StatementPreviewed,
   operator: { userId: string; ip: string },
+  metrics: DepositMetrics,
 ): Promise<StatementReport> {
   if (
     shown.fingerprint !== statement.fingerprint ||
@@ -69,8 +71,12 @@ export async function importStatement(
     throw new AppError('STATEMENT_NOT_PREVIEWED');
   }
   try {
-    const lines = await db.transaction(async (tx) => {
-      const done = await recordStatement(tx, statement, operator.userId);
+    const { lines, recorded } = await db.transaction(async (tx) => {
+      const { lines: done, recorded: written } = await recordStatement(
+        tx,
+        statement,
+        operator.userId,
+      );
       const changed: number[] = [];
       const compared = done.map((line, index) => {
         const expected = shown.outcomes[index];
@@ -93,8 +99,9 @@ export async function importStatement(
           ...statementCounts(compared),
         },
       });
-      return compared;
+      return { lines: compared, recorded: written };
     });
+    countDepositOutcomes(metrics, 'statement', recorded);
     return report(statement, lines, true);
   } catch (error) {
     if (!(error instanceof RolledBack)) throw error;
@@ -139,7 +146,7 @@ async function recordStatement(
   tx: Database,
   statement: ReadStatement,
   operatorId: string,
-): Promise<StatementLine[]> {
+): Promise<{ lines: StatementLine[]; recorded: RecordedDeposit[] }> {
   const sameDeposit = await recordedElsewhere(tx, statement.lines);
   const conflicting = await conflictingLines(tx, statement.lines);
   const toRecord = statement.lines.filter(
@@ -161,7 +168,7 @@ async function recordStatement(
     tx,
     [...recorded.values()].map((r) => r.deposit),
   );
-  return statement.lines.map((line) => {
+  const lines = statement.lines.map((line): StatementLine => {
     const same = sameDeposit.get(line.line);
     const result = recorded.get(line.line);
     const outcome: StatementOutcome =
@@ -193,6 +200,7 @@ async function recordStatement(
       meanwhile: false,
     };
   });
+  return { lines, recorded: [...recorded.values()] };
 }
 
 function alreadyRecorded(deposit: DepositRow): StatementOutcome {

@@ -35,6 +35,7 @@ const liveRoutes: RoutePlugin = async (app) => {
       'x-content-type-options': 'nosniff',
     });
     raw.write(`retry: 2000\n: connected\n\n`);
+    const closed = app.metrics.liveStreamOpened();
 
     const unsubscribe = app.live.subscribe(user.role === 'operator' ? '*' : user.id, (change) => {
       // Checked against the contract like every response body, and a change that fails is
@@ -70,6 +71,7 @@ const liveRoutes: RoutePlugin = async (app) => {
       clearInterval(check);
       unsubscribe();
       streams.delete(end);
+      closed();
     };
     const end = () => {
       close();

@@ -114,3 +114,16 @@ export async function markFailed(db: Database, id: string, error: string): Promi
            claimed_until = now() + make_interval(secs => least(3600, 30 * power(2, attempts - 1)::int))
      where id = ${id} and sent_at is null`);
 }
+
+/**
+ * How many mails wait and since when, for the metrics (docs/OPERATIONS.md): one look at the
+ * partial index of unsent rows.
+ */
+export async function unsentMails(db: Database): Promise<{ count: number; oldestSeconds: number }> {
+  const result = await db.execute<{ count: number; oldest_seconds: number }>(sql`
+    select count(*)::int as count,
+           coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as oldest_seconds
+      from transaction_mails where sent_at is null`);
+  const row = result.rows[0]!;
+  return { count: Number(row.count), oldestSeconds: Number(row.oldest_seconds) };
+}

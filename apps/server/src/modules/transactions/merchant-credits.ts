@@ -232,3 +232,25 @@ export async function retryFailedCredit(
     await notifyTransactionChange(tx, { userId: buy.userId, transactionId, status: buy.status });
   });
 }
+
+/**
+ * Credits due and not delivered (and since when), and those given up, for the metrics
+ * (docs/OPERATIONS.md): both read merchant_credits_due_idx.
+ */
+export async function creditBacklog(
+  db: Database,
+): Promise<{ due: number; oldestDueSeconds: number; failed: number }> {
+  const result = await db.execute<{ due: number; oldest_due_seconds: number; failed: number }>(sql`
+    select count(*) filter (where status = 'pending')::int as due,
+           coalesce(extract(epoch from now() - min(next_attempt_at) filter (where status = 'pending')), 0)::float8
+             as oldest_due_seconds,
+           count(*) filter (where status = 'failed')::int as failed
+      from merchant_credits
+     where (status = 'pending' and next_attempt_at <= now()) or status = 'failed'`);
+  const row = result.rows[0]!;
+  return {
+    due: Number(row.due),
+    oldestDueSeconds: Number(row.oldest_due_seconds),
+    failed: Number(row.failed),
+  };
+}

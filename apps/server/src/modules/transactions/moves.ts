@@ -224,3 +224,20 @@ export async function expiredBuyIds(db: Database, now: Date, limit = 500): Promi
      order by expires_at limit ${limit}`);
   return result.rows.map((row) => row.id);
 }
+
+/**
+ * Open buy requests past their expiry that the expiry job has not cancelled yet, and how long
+ * the oldest has been overdue, for the metrics (docs/OPERATIONS.md): the open buys' partial
+ * index holds only the few open requests.
+ */
+export async function overdueExpiries(
+  db: Database,
+): Promise<{ count: number; oldestSeconds: number }> {
+  const result = await db.execute<{ count: number; oldest_seconds: number }>(sql`
+    select count(*)::int as count,
+           coalesce(extract(epoch from now() - min(expires_at)), 0)::float8 as oldest_seconds
+      from transactions
+     where type = 'buy' and status = 'Requested' and expires_at <= now()`);
+  const row = result.rows[0]!;
+  return { count: Number(row.count), oldestSeconds: Number(row.oldest_seconds) };
+}

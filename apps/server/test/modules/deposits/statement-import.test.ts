@@ -17,6 +17,7 @@ import {
   transactions,
 } from '@server/db/schema';
 import { deliverToWebhook } from '@test/bank-webhook';
+import { sampleOf } from '@test/metrics-text';
 import iconv from 'iconv-lite';
 import { moneyKit, uniqueKoreanName, type MoneyKit, type Person } from '../money/money-test-kit';
 
@@ -141,6 +142,18 @@ async function footprint(buyIds: string[], names: string[]) {
 
 const deliverWebhook = (body: unknown) => deliverToWebhook(kit.app, SECRET, body);
 
+/** The statement's deposit counters now (docs/OPERATIONS.md): only an import that commits counts. */
+async function statementCounters() {
+  const text = await kit.app.metrics.scrape();
+  return {
+    matched: sampleOf(text, 'portal_deposits_matched_total', { source: 'statement' }),
+    nameDiffers: sampleOf(text, 'portal_deposits_review_total', {
+      source: 'statement',
+      reason: 'name_differs',
+    }),
+  };
+}
+
 const KB_HEADER = ['거래일시', '적요', '보낸분/받는분', '출금액(원)', '입금액(원)', '잔액(원)'];
 
 describe('statement import: preview, then import', () => {
@@ -163,6 +176,7 @@ describe('statement import: preview, then import', () => {
     const names = [owner.name, stranger];
     const buys = [buy.id, other.buy.id];
     const before = await footprint(buys, names);
+    const counted = await statementCounters();
 
     const shown = await preview(file);
     expect(shown).toMatchObject({ imported: false, format: 'csv-utf8', receivingAccount: account });
@@ -190,11 +204,17 @@ describe('statement import: preview, then import', () => {
     // Nothing written: no deposit, no move, no credit, the buys as they were, no audit event.
     expect(await footprint(buys, names)).toEqual(before);
     expect(await importEvents(shown.fingerprint)).toEqual([]);
+    // ...and counted nothing: the preview's deposits were rolled back.
+    expect(await statementCounters()).toEqual(counted);
 
     const done = await confirm(file, shown);
     expect(done.statusCode, done.body).toBe(200);
     const report = done.json<StatementReport>();
     expect(report.imported).toBe(true);
+    expect(await statementCounters()).toEqual({
+      matched: counted.matched! + 1,
+      nameDiffers: counted.nameDiffers! + 1,
+    });
     // The import is in the audit trail once, by whom, with what it did (docs/decisions/020).
     expect(await importEvents(shown.fingerprint)).toEqual([
       {
@@ -310,9 +330,12 @@ describe('statement import: preview, then import', () => {
     const cancelled = await owner.browser.post(`/api/transactions/${buy.id}/cancel`, {});
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const before = await footprint([buy.id], [owner.name]);
+    const counted = await statementCounters();
 
     const done = await confirm(file, shown);
     expect(done.statusCode).toBe(409);
+    // Rolled back whole, so counted nothing either.
+    expect(await statementCounters()).toEqual(counted);
     expect(done.json()).toMatchObject({ error: { code: 'STATEMENT_CHANGED' } });
     expect(await footprint([buy.id], [owner.name])).toEqual(before);
     // A new preview says what the line would do now: the money goes back.
