@@ -16,10 +16,12 @@ import { MIGRATIONS_FOLDER } from '@server/paths';
  */
 export async function openTemplatePglite(): Promise<DatabaseHandle> {
   template ??= loadOrCreateTemplate();
-  return pgliteDatabase(await PGlite.create({
+  return pgliteDatabase(
+    await PGlite.create({
       loadDataDir: new Blob([await template]),
       extensions: PGLITE_EXTENSIONS,
-    }));
+    }),
+  );
 }
 
 let template: Promise<Uint8Array> | undefined;
