@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '@server/db/client';
+import { openDatabase, PGLITE_EXTENSIONS } from '@server/db/client';
 import { DEMO_USERS } from '@server/demo/identity';
 import { totpCodeAt } from '@server/modules/two-factor/totp';
 import { Browser } from './lib/browser';
@@ -54,7 +54,7 @@ function summary(snapshot: Snapshot, files: Record<string, string>) {
 
 /** Reads an embedded data folder while no server has it open. */
 async function snapshotPglite(dataDir: string): Promise<Snapshot> {
-  const client = await PGlite.create(join(dataDir, 'pglite'));
+  const client = await PGlite.create(join(dataDir, 'pglite'), { extensions: PGLITE_EXTENSIONS });
   try {
     return await snapshotDatabase(client as Queryable);
   } finally {

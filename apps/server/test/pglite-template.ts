@@ -3,7 +3,7 @@ import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pgliteDatabase, type DatabaseHandle } from '@server/db/client';
+import { PGLITE_EXTENSIONS, pgliteDatabase, type DatabaseHandle } from '@server/db/client';
 import { migrateDatabase } from '@server/db/migrate';
 import { MIGRATIONS_FOLDER } from '@server/paths';
 
@@ -16,7 +16,12 @@ import { MIGRATIONS_FOLDER } from '@server/paths';
  */
 export async function openTemplatePglite(): Promise<DatabaseHandle> {
   template ??= loadOrCreateTemplate();
-  return pgliteDatabase(await PGlite.create({ loadDataDir: new Blob([await template]) }));
+  return pgliteDatabase(
+    await PGlite.create({
+      loadDataDir: new Blob([await template]),
+      extensions: PGLITE_EXTENSIONS,
+    }),
+  );
 }
 
 let template: Promise<Uint8Array> | undefined;
@@ -28,7 +33,7 @@ async function loadOrCreateTemplate(): Promise<Uint8Array> {
   } catch {
     // Not made yet: make it below.
   }
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const handle = pgliteDatabase(client);
   try {
     await migrateDatabase(handle);

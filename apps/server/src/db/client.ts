@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
@@ -48,14 +49,22 @@ export interface OpenDatabaseOptions {
   onIdleError?: (error: Error) => void;
 }
 
+/**
+ * The extensions the migrations create (pg_trgm, migration 0019, docs/decisions/029). PostgreSQL
+ * has them installed; PGlite loads an extension only when it is given here, so every embedded
+ * database (server, tests, tools) is created with this.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 export async function openDatabase(
   target: DatabaseTarget,
   options: OpenDatabaseOptions = {},
 ): Promise<DatabaseHandle> {
   if (target.driver === 'postgres') return poolDatabase(target.url, options);
-  if (target.dataDir === null) return pgliteDatabase(await PGlite.create());
+  const pglite = { extensions: PGLITE_EXTENSIONS };
+  if (target.dataDir === null) return pgliteDatabase(await PGlite.create(pglite));
   await mkdir(target.dataDir, { recursive: true });
-  return pgliteDatabase(await PGlite.create(target.dataDir));
+  return pgliteDatabase(await PGlite.create(target.dataDir, pglite));
 }
 
 /** A handle over an embedded database created elsewhere (tests load prepared data dirs). */

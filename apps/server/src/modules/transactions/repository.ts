@@ -11,7 +11,7 @@ import {
   type TransactionStatus,
   type TransactionType,
 } from '@portal/contract/transactions';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import {
   agencyTransactionCounts,
@@ -23,7 +23,7 @@ import {
   users,
 } from '@server/db/schema';
 import { koreaDayStart } from '@portal/contract/korea-time';
-import { containsAny, containsPattern } from '@server/lib/text-search';
+import { containsAny, inSelected } from '@server/lib/text-search';
 import type { OperatorSort } from '@portal/contract/operator-workbench';
 import { operatorSearch } from './operator-search';
 import {
@@ -115,7 +115,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 function conditions(filter: RowFilter): SQL | undefined {
   const statuses = typeof filter.status === 'string' ? [filter.status] : filter.status;
   const q = filter.q?.trim();
-  const pattern = q ? containsPattern(q) : undefined;
   return and(
     filter.userId ? eq(transactions.userId, filter.userId) : undefined,
     // The owner's agency while they are its client (kept from users by triggers, migration 0007).
@@ -126,25 +125,30 @@ function conditions(filter: RowFilter): SQL | undefined {
     filter.to
       ? lt(transactions.createdAt, new Date(koreaDayStart(filter.to).getTime() + DAY_MS))
       : undefined,
-    pattern
-      ? or(
-          ilike(transactions.number, pattern),
-          ilike(transactions.accountName, pattern),
-          ilike(transactions.accountNumber, pattern),
-          inArray(
-            transactions.merchantId,
-            sql`(select ${merchants.id} from ${merchants} where ${merchants.name} ilike ${pattern} or ${merchants.code} ilike ${pattern})`,
-          ),
-          // An agency also finds its clients by name, email or phone (docs/decisions/022).
-          filter.agencyId
-            ? inArray(
-                transactions.userId,
-                sql`(select ${users.id} from ${users} where ${users.agencyId} = ${filter.agencyId} and ${containsAny(q!, [users.name, users.email], users.phone)})`,
-              )
-            : undefined,
-          filter.operator ? operatorSearch(q!, pattern) : undefined,
+    q ? searched(q, filter) : undefined,
+  );
+}
+
+/**
+ * The search: every arm is an index scan (trigram indexes on the transaction's texts, the
+ * merchant and the client by their ids, migration 0019), so the planner reads them as one
+ * BitmapOr next to the owner's or the agency's filter (docs/decisions/029).
+ */
+function searched(q: string, filter: RowFilter): SQL | undefined {
+  return or(
+    containsAny(q, [transactions.number, transactions.accountName, transactions.accountNumber]),
+    inSelected(
+      transactions.merchantId,
+      sql`select ${merchants.id} from ${merchants} where ${containsAny(q, [merchants.name, merchants.code])}`,
+    ),
+    // An agency also finds its clients by name, email or phone (docs/decisions/022).
+    filter.agencyId
+      ? inSelected(
+          transactions.userId,
+          sql`select ${users.id} from ${users} where ${users.agencyId} = ${filter.agencyId} and ${containsAny(q, [users.name, users.email], users.phone)}`,
         )
       : undefined,
+    filter.operator ? operatorSearch(q) : undefined,
   );
 }
 
