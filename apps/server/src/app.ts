@@ -105,6 +105,12 @@ export function buildApp(config: Config, dependencies: AppDependencies = {}): Ap
     // Time allowed to receive a whole request. Bounds slow-loris style clients when no proxy
     // in front does it; does not limit how long a response (or an event stream) may take.
     requestTimeout: 60_000,
+    // No limit on how long a plugin may take to start (Fastify's default is 10 s): the database
+    // plugin runs the migrations, and one that builds an index over a large table (the trigram
+    // indexes of docs/decisions/029) takes as long as it takes; a fresh embedded database takes
+    // about 9 s on two idle cores. An unreachable database still fails within the pool's
+    // connection timeout (db/client.ts).
+    pluginTimeout: 0,
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
