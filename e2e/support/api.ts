@@ -51,25 +51,45 @@ export interface MadeBuy {
 /**
  * A buy request of the signed-in user, made through the API as the Buy screen makes it. Its
  * amount is odd and its own (`whole`.xxxx3, `whole` naming the test), so a test's deposit can
- * never match another test's request.
+ * never match another test's request. Won totals are coarser than amounts, and a test that
+ * changes the rate moves one test's range onto another's, so a total that another open buy of
+ * the user already has is cancelled and drawn again: a deposit of that total would otherwise go
+ * to review as "several matching requests".
  */
 export async function makeBuy(page: Page, whole = 11): Promise<MadeBuy> {
   const accounts = (await callApi(page, 'GET', '/accounts')).body as {
     items: { id: string; isDefault: boolean; merchant: { id: string } }[];
   };
   const account = accounts.items.find((item) => item.isDefault) ?? accounts.items[0]!;
-  const quote = (await callApi(page, 'GET', `/quotes?merchantId=${account.merchant.id}&side=buy`))
-    .body as { token: string };
-  const amount = `${whole}.${String(randomBytes(2).readUInt16BE(0) % 10_000).padStart(4, '0')}3`;
-  const made = await callApi<MadeBuy>(
-    page,
-    'POST',
-    '/transactions/buy',
-    { accountId: account.id, amount, quoteToken: quote.token },
-    { 'idempotency-key': randomBytes(12).toString('hex') },
-  );
-  if (made.status !== 201) throw new Error(`buy request refused: ${JSON.stringify(made.body)}`);
-  return made.body;
+  for (let attempt = 1; ; attempt += 1) {
+    const quote = (await callApi(page, 'GET', `/quotes?merchantId=${account.merchant.id}&side=buy`))
+      .body as { token: string };
+    const amount = `${whole}.${String(randomBytes(2).readUInt16BE(0) % 10_000).padStart(4, '0')}3`;
+    const made = await callApi<MadeBuy>(
+      page,
+      'POST',
+      '/transactions/buy',
+      { accountId: account.id, amount, quoteToken: quote.token },
+      { 'idempotency-key': randomBytes(12).toString('hex') },
+    );
+    if (made.status !== 201) throw new Error(`buy request refused: ${JSON.stringify(made.body)}`);
+    const open = (
+      await callApi<{ items: MadeBuy[] }>(
+        page,
+        'GET',
+        '/transactions?type=buy&status=Requested&pageSize=100',
+      )
+    ).body.items;
+    const sameTotal = open.some(
+      (other) => other.id !== made.body.id && other.totalKrw === made.body.totalKrw,
+    );
+    if (!sameTotal) return made.body;
+    if (attempt === 5) throw new Error(`no buy of a total of its own after ${attempt} tries`);
+    const cancelled = await callApi(page, 'POST', `/transactions/${made.body.id}/cancel`, {});
+    if (cancelled.status !== 200) {
+      throw new Error(`buy cancel refused: ${JSON.stringify(cancelled.body)}`);
+    }
+  }
 }
 
 /** A buy request's number, for tests that only need one to exist. */
