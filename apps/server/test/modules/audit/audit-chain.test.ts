@@ -58,9 +58,11 @@ async function someEvents(count = 3) {
       details: { before: { name: `old ${index}` }, after: { name: `new ${index}` } },
     });
   }
+  // Ordered by the column: `order by seq` would sort the text alias, and "1000" < "999".
   const rows = await app.db.execute<{ seq: string; id: string }>(
     sql`select seq::text as seq, id from audit_events
-         where actor_user_id = ${user.id} and action = 'profile_changed' order by seq`,
+         where actor_user_id = ${user.id} and action = 'profile_changed'
+         order by audit_events.seq`,
   );
   return { user, rows: rows.rows.map((row) => ({ seq: Number(row.seq), id: row.id })) };
 }
