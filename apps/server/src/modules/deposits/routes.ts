@@ -33,11 +33,11 @@ import { issuesToFields, type RoutePlugin } from '@server/lib/zod-routes';
 import { depositDetail, findDeposit, toDeposits } from './repository';
 import { depositCsv, depositExportDisposition, depositXlsx } from './export';
 import { depositBatches, listDeposits } from './queue';
-import { recordDelivery } from './deliveries';
+import { deliveryGroups } from './delivery-groups';
 import { countDepositOutcomes } from './outcome-metrics';
 import { webhookRejectionReason } from './webhook-rejections';
 import { markRefunded, writeOffDeposit } from './decisions';
-import { recordDeposit, recordDeposits } from './service';
+import { recordDeposit } from './service';
 import { readStatement } from './statement';
 import { importStatement, previewStatement } from './statement-import';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyBankNotification } from './webhook-signature';
@@ -277,6 +277,7 @@ const depositRoutes: RoutePlugin = async (app) => {
 
   // The webhook reads its body as text: the signature covers the exact bytes sent.
   app.register(async (webhook) => {
+    const deliveries = deliveryGroups(db);
     webhook.addContentTypeParser(
       'application/json',
       { parseAs: 'string', bodyLimit: 256 * 1024 },
@@ -334,9 +335,12 @@ const depositRoutes: RoutePlugin = async (app) => {
             fields: issuesToFields(parsed.error.issues, 'body'),
           });
         }
-        // The exact delivery once: a replay of the same signed request is refused.
-        const recorded = await recordDeposits(db, parsed.data.deposits, 'webhook', null, {
-          first: (tx) => recordDelivery(tx, signature, now),
+        // The exact delivery once: a replay of the same signed request is refused. Deliveries
+        // arriving together share a commit (delivery-groups.ts).
+        const recorded = await deliveries.record({
+          signature,
+          receivedAt: now,
+          deposits: parsed.data.deposits,
         });
         countDepositOutcomes(app.metrics, 'webhook', recorded);
         const shown = await toDeposits(

@@ -76,167 +76,7 @@ export async function recordDeposits(
     db.transaction(async (tx) => {
       // E.g. the webhook's delivery record: it stands or falls with these deposits.
       await options.first?.(tx);
-      // Inserted in bank reference order, so two batches sharing references cannot deadlock.
-      const byReference = [...inputs].sort((a, b) =>
-        a.bankReference < b.bankReference ? -1 : a.bankReference > b.bankReference ? 1 : 0,
-      );
-      const inserted = await tx
-        .insert(deposits)
-        .values(
-          byReference.map((input) => ({
-            bankReference: input.bankReference,
-            depositorName: input.depositorName,
-            amountKrw: input.amountKrw,
-            receivedAt: new Date(input.receivedAt),
-            receivingAccount: input.receivingAccount ?? null,
-            source,
-            // Provisional, replaced below in this same transaction.
-            status: 'review' as const,
-            reviewReason: 'no_prior_request' as const,
-            recordedBy,
-          })),
-        )
-        .onConflictDoNothing({ target: deposits.bankReference })
-        .returning();
-      const insertedRows = new Map(inserted.map((row) => [row.bankReference, row]));
-
-      // The first of a reference in the order given is the new one; later ones are duplicates.
-      const results: (RecordedDeposit | undefined)[] = inputs.map(() => undefined);
-      const fresh: { index: number; input: DepositNotification; row: DepositRow }[] = [];
-      const firstOfReference = new Map<string, number>();
-      inputs.forEach((input, index) => {
-        const row = insertedRows.get(input.bankReference);
-        if (row && !firstOfReference.has(input.bankReference)) {
-          firstOfReference.set(input.bankReference, index);
-          fresh.push({ index, input, row });
-        }
-      });
-
-      const pool = await lockCandidates(
-        tx,
-        fresh.map(({ input }) => input),
-      );
-      // Decided in the order given, each seeing what the ones before it decided...
-      const writes = new Map<string, { candidate: LockedCandidate; steps: Step[] }>();
-      const decided = fresh.map(({ index, input, row }) => {
-        const receivedAt = new Date(input.receivedAt);
-        const candidates = pool.filter((candidate) => concerns(candidate, input, receivedAt));
-        const { decision, steps } = decide(row.id, input, receivedAt, candidates);
-        for (const step of steps) {
-          const entry = writes.get(step.candidate.transactionId) ?? {
-            candidate: step.candidate,
-            steps: [],
-          };
-          entry.steps.push(step);
-          writes.set(step.candidate.transactionId, entry);
-        }
-        return { index, row, decision, refund: refundOwed(decision, candidates) };
-      });
-      // ...and written request by request in one fixed order (agency, owner, id): the counts
-      // the triggers keep per agency and owner are then locked in the same order by every
-      // batch, so two batches never wait on each other in a circle. Steps on different
-      // requests touch different rows, so the result is the same as in the order decided.
-      const ordered = [...writes.values()].sort((a, b) =>
-        compareKeys(lockOrderKey(a.candidate), lockOrderKey(b.candidate)),
-      );
-      // Round k carries out the k-th step on each request (nearly always one round).
-      for (let round = 0; ; round += 1) {
-        const steps = ordered.flatMap(({ steps: all }) => all[round] ?? []);
-        if (steps.length === 0) break;
-        await applyMoves(
-          tx,
-          steps.flatMap((step) =>
-            step.kind === 'move'
-              ? [{ transactionId: step.candidate.transactionId, request: step.request }]
-              : [],
-          ),
-          { kind: 'system' },
-        );
-        for (const step of steps) if (step.kind === 'delay') await showDelay(tx, step);
-      }
-
-      // Every deposit's outcome in one statement.
-      const now = new Date();
-      const outcomes = decided.map(({ index, row, decision, refund }) => {
-        const deposit: DepositRow =
-          decision.kind === 'settle'
-            ? {
-                ...row,
-                status: 'settled',
-                reviewReason: null,
-                matchedTransactionId: decision.transactionId,
-                updatedAt: now,
-              }
-            : {
-                ...row,
-                status: refund ? 'refund_due' : 'review',
-                reviewReason: decision.reason,
-                relatedTransactionIds: decision.relatedTransactionIds,
-                refundReason: refund?.reason ?? null,
-                refundTransactionId: refund?.transactionId ?? null,
-                updatedAt: now,
-              };
-        results[index] = { deposit, duplicate: false, decision };
-        return deposit;
-      });
-      if (outcomes.length > 0) {
-        await tx
-          .update(deposits)
-          .set({
-            status: sql`v.status`,
-            reviewReason: sql`v.review_reason`,
-            matchedTransactionId: sql`v.matched`,
-            relatedTransactionIds: sql`v.related`,
-            refundReason: sql`v.refund_reason`,
-            refundTransactionId: sql`v.refund_transaction`,
-            updatedAt: now,
-          })
-          .from(
-            jsonRecordset(
-              outcomes.map((deposit) => ({
-                id: deposit.id,
-                status: deposit.status,
-                review_reason: deposit.reviewReason,
-                matched: deposit.matchedTransactionId,
-                related: deposit.relatedTransactionIds,
-                refund_reason: deposit.refundReason,
-                refund_transaction: deposit.refundTransactionId,
-              })),
-              'v',
-              'id uuid, status text, review_reason text, matched uuid, related jsonb, refund_reason text, refund_transaction uuid',
-            ),
-          )
-          .where(sql`${deposits.id} = v.id`);
-      }
-
-      const duplicateReferences = inputs
-        .filter((input, index) => firstOfReference.get(input.bankReference) !== index)
-        .map((input) => input.bankReference);
-      const earlier = new Map(
-        (duplicateReferences.length === 0
-          ? []
-          : await tx
-              .select()
-              .from(deposits)
-              .where(inArray(deposits.bankReference, [...new Set(duplicateReferences)]))
-        ).map((row) => [row.bankReference, row]),
-      );
-      const recorded = inputs.map(
-        (input, index) =>
-          results[index] ?? {
-            deposit: earlier.get(input.bankReference)!,
-            duplicate: true,
-            decision: null,
-          },
-      );
-      // A reference seen before must say what it said then: with another name, amount or time
-      // it is not a retry but a conflict, and nothing of the batch is recorded.
-      const conflicts = recorded.flatMap((outcome, index) =>
-        outcome.duplicate && saysOtherwise(inputs[index]!, outcome.deposit)
-          ? [conflictOf(inputs[index]!, outcome.deposit)]
-          : [],
-      );
-      if (conflicts.length > 0) throw new DepositReferenceConflict(conflicts);
+      const recorded = await recordDepositsIn(tx, inputs, source, recordedBy);
       await options.after?.(tx, recorded);
       return recorded;
     }),
@@ -254,6 +94,182 @@ export async function recordDeposits(
     }
     throw error;
   });
+}
+
+/**
+ * The work of `recordDeposits` inside a transaction the caller holds: the webhook's delivery
+ * groups (delivery-groups.ts) record several deliveries' deposits in one. Throws
+ * DepositReferenceConflict, whose audit events only `recordDeposits` writes.
+ */
+export async function recordDepositsIn(
+  tx: Database,
+  inputs: readonly DepositNotification[],
+  source: DepositSource,
+  recordedBy: string | null,
+): Promise<RecordedDeposit[]> {
+  if (inputs.length === 0) return [];
+  // Inserted in bank reference order, so two batches sharing references cannot deadlock.
+  const byReference = [...inputs].sort((a, b) =>
+    a.bankReference < b.bankReference ? -1 : a.bankReference > b.bankReference ? 1 : 0,
+  );
+  const inserted = await tx
+    .insert(deposits)
+    .values(
+      byReference.map((input) => ({
+        bankReference: input.bankReference,
+        depositorName: input.depositorName,
+        amountKrw: input.amountKrw,
+        receivedAt: new Date(input.receivedAt),
+        receivingAccount: input.receivingAccount ?? null,
+        source,
+        // Provisional, replaced below in this same transaction.
+        status: 'review' as const,
+        reviewReason: 'no_prior_request' as const,
+        recordedBy,
+      })),
+    )
+    .onConflictDoNothing({ target: deposits.bankReference })
+    .returning();
+  const insertedRows = new Map(inserted.map((row) => [row.bankReference, row]));
+
+  // The first of a reference in the order given is the new one; later ones are duplicates.
+  const results: (RecordedDeposit | undefined)[] = inputs.map(() => undefined);
+  const fresh: { index: number; input: DepositNotification; row: DepositRow }[] = [];
+  const firstOfReference = new Map<string, number>();
+  inputs.forEach((input, index) => {
+    const row = insertedRows.get(input.bankReference);
+    if (row && !firstOfReference.has(input.bankReference)) {
+      firstOfReference.set(input.bankReference, index);
+      fresh.push({ index, input, row });
+    }
+  });
+
+  const pool = await lockCandidates(
+    tx,
+    fresh.map(({ input }) => input),
+  );
+  // Decided in the order given, each seeing what the ones before it decided...
+  const writes = new Map<string, { candidate: LockedCandidate; steps: Step[] }>();
+  const decided = fresh.map(({ index, input, row }) => {
+    const receivedAt = new Date(input.receivedAt);
+    const candidates = pool.filter((candidate) => concerns(candidate, input, receivedAt));
+    const { decision, steps } = decide(row.id, input, receivedAt, candidates);
+    for (const step of steps) {
+      const entry = writes.get(step.candidate.transactionId) ?? {
+        candidate: step.candidate,
+        steps: [],
+      };
+      entry.steps.push(step);
+      writes.set(step.candidate.transactionId, entry);
+    }
+    return { index, row, decision, refund: refundOwed(decision, candidates) };
+  });
+  // ...and written request by request in one fixed order (agency, owner, id): the counts
+  // the triggers keep per agency and owner are then locked in the same order by every
+  // batch, so two batches never wait on each other in a circle. Steps on different
+  // requests touch different rows, so the result is the same as in the order decided.
+  const ordered = [...writes.values()].sort((a, b) =>
+    compareKeys(lockOrderKey(a.candidate), lockOrderKey(b.candidate)),
+  );
+  // Round k carries out the k-th step on each request (nearly always one round).
+  for (let round = 0; ; round += 1) {
+    const steps = ordered.flatMap(({ steps: all }) => all[round] ?? []);
+    if (steps.length === 0) break;
+    await applyMoves(
+      tx,
+      steps.flatMap((step) =>
+        step.kind === 'move'
+          ? [{ transactionId: step.candidate.transactionId, request: step.request }]
+          : [],
+      ),
+      { kind: 'system' },
+    );
+    for (const step of steps) if (step.kind === 'delay') await showDelay(tx, step);
+  }
+
+  // Every deposit's outcome in one statement.
+  const now = new Date();
+  const outcomes = decided.map(({ index, row, decision, refund }) => {
+    const deposit: DepositRow =
+      decision.kind === 'settle'
+        ? {
+            ...row,
+            status: 'settled',
+            reviewReason: null,
+            matchedTransactionId: decision.transactionId,
+            updatedAt: now,
+          }
+        : {
+            ...row,
+            status: refund ? 'refund_due' : 'review',
+            reviewReason: decision.reason,
+            relatedTransactionIds: decision.relatedTransactionIds,
+            refundReason: refund?.reason ?? null,
+            refundTransactionId: refund?.transactionId ?? null,
+            updatedAt: now,
+          };
+    results[index] = { deposit, duplicate: false, decision };
+    return deposit;
+  });
+  if (outcomes.length > 0) {
+    await tx
+      .update(deposits)
+      .set({
+        status: sql`v.status`,
+        reviewReason: sql`v.review_reason`,
+        matchedTransactionId: sql`v.matched`,
+        relatedTransactionIds: sql`v.related`,
+        refundReason: sql`v.refund_reason`,
+        refundTransactionId: sql`v.refund_transaction`,
+        updatedAt: now,
+      })
+      .from(
+        jsonRecordset(
+          outcomes.map((deposit) => ({
+            id: deposit.id,
+            status: deposit.status,
+            review_reason: deposit.reviewReason,
+            matched: deposit.matchedTransactionId,
+            related: deposit.relatedTransactionIds,
+            refund_reason: deposit.refundReason,
+            refund_transaction: deposit.refundTransactionId,
+          })),
+          'v',
+          'id uuid, status text, review_reason text, matched uuid, related jsonb, refund_reason text, refund_transaction uuid',
+        ),
+      )
+      .where(sql`${deposits.id} = v.id`);
+  }
+
+  const duplicateReferences = inputs
+    .filter((input, index) => firstOfReference.get(input.bankReference) !== index)
+    .map((input) => input.bankReference);
+  const earlier = new Map(
+    (duplicateReferences.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(deposits)
+          .where(inArray(deposits.bankReference, [...new Set(duplicateReferences)]))
+    ).map((row) => [row.bankReference, row]),
+  );
+  const recorded = inputs.map(
+    (input, index) =>
+      results[index] ?? {
+        deposit: earlier.get(input.bankReference)!,
+        duplicate: true,
+        decision: null,
+      },
+  );
+  // A reference seen before must say what it said then: with another name, amount or time
+  // it is not a retry but a conflict, and nothing of the batch is recorded.
+  const conflicts = recorded.flatMap((outcome, index) =>
+    outcome.duplicate && saysOtherwise(inputs[index]!, outcome.deposit)
+      ? [conflictOf(inputs[index]!, outcome.deposit)]
+      : [],
+  );
+  if (conflicts.length > 0) throw new DepositReferenceConflict(conflicts);
+  return recorded;
 }
 
 /** What a deposit notification says, as compared and recorded in a conflict. */
@@ -427,7 +443,7 @@ function compareKeys(a: string[], b: string[]): number {
 }
 
 /** A deadlock rolled the transaction back whole, so it can run again. */
-async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+export async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await run();
