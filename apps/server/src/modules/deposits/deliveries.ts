@@ -10,36 +10,40 @@ import { TOLERANCE_SECONDS } from './webhook-signature';
  * replay sent while the first is still being recorded waits for it, then is refused.
  */
 export async function recordDelivery(tx: Database, signature: string, now: Date): Promise<void> {
-  const fresh = await recordDeliveries(tx, [{ signature, receivedAt: now }]);
-  if (!fresh.has(signature)) throw new AppError('WEBHOOK_REPLAYED');
+  const [taken] = await recordDeliveries(tx, [{ signature, receivedAt: now }]);
+  if (!taken) throw new AppError('WEBHOOK_REPLAYED');
 }
 
 /**
- * Several deliveries at once (a delivery group, delivery-groups.ts), in one statement: answers
- * the signatures taken now. One not among them was taken before, or by another transaction that
- * has since committed (its insert waits for that one); a signature twice in `taken` is taken
- * once. Inserted in signature order, so two groups never wait on each other in a circle.
+ * Several deliveries at once (a delivery group, delivery-groups.ts), in one statement: answers,
+ * for each, whether it is taken now. One that is not was taken before, by another transaction
+ * that has since committed (its insert waits for that one), or earlier in `deliveries`: of a
+ * signature twice, only the first is taken. Inserted in signature order, so two groups never
+ * wait on each other in a circle.
  */
 export async function recordDeliveries(
   tx: Database,
-  taken: readonly { signature: string; receivedAt: Date }[],
-): Promise<Set<string>> {
-  const first = new Map<string, Date>();
-  for (const { signature, receivedAt } of taken) {
-    if (!first.has(signature)) first.set(signature, receivedAt);
-  }
+  deliveries: readonly { signature: string; receivedAt: Date }[],
+): Promise<boolean[]> {
+  const first = new Map<string, number>();
+  deliveries.forEach(({ signature }, index) => {
+    if (!first.has(signature)) first.set(signature, index);
+  });
   const rows = [...first]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([signature, receivedAt]) => ({
+    .map(([signature, index]) => ({
       signature,
-      expiresAt: new Date(receivedAt.getTime() + 2 * TOLERANCE_SECONDS * 1000),
+      expiresAt: new Date(deliveries[index]!.receivedAt.getTime() + 2 * TOLERANCE_SECONDS * 1000),
     }));
   const fresh = await tx
     .insert(webhookDeliveries)
     .values(rows)
     .onConflictDoNothing()
     .returning({ signature: webhookDeliveries.signature });
-  return new Set(fresh.map((row) => row.signature));
+  const takenNow = new Set(fresh.map((row) => row.signature));
+  return deliveries.map(
+    ({ signature }, index) => takenNow.has(signature) && first.get(signature) === index,
+  );
 }
 
 /**

@@ -125,13 +125,7 @@ async function recordGroup(
     tx,
     group.map(({ delivery }) => delivery),
   );
-  // A signature twice in the group is a replay of the first: only the first is taken.
-  const seen = new Set<string>();
-  const taken = group.filter(({ delivery: { signature } }) => {
-    if (!fresh.has(signature) || seen.has(signature)) return false;
-    seen.add(signature);
-    return true;
-  });
+  const taken = group.filter((_, index) => fresh[index]);
   const recorded = await recordDepositsIn(
     tx,
     taken.flatMap(({ delivery }) => delivery.deposits),
