@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { LANGUAGE_COOKIE } from '@portal/contract/pages';
 import { repoRoot } from './portal-server';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -50,6 +51,16 @@ export async function newContext(
     await context.addInitScript((language) => {
       if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', language);
     }, options.language);
+    // The web app keeps the choice in a cookie too, for the server to send the public pages
+    // already drawn in it (docs/decisions/035): as a person who chose it before has it.
+    await context.addCookies(
+      ['127.0.0.1', 'localhost'].map((domain) => ({
+        name: LANGUAGE_COOKIE,
+        value: options.language!,
+        domain,
+        path: '/',
+      })),
+    );
   }
   return context;
 }

@@ -19,7 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function heading(page: Page): Promise<string> {
+/** The page's one heading, once the app has taken the page drawn at build over (decision 035). */
+async function heading(page: Page, { app = true } = {}): Promise<string> {
+  if (app) await page.locator('#root:not([data-prerendered])').waitFor({ state: 'attached' });
   const h1 = page.locator('h1');
   await h1.first().waitFor();
   expect(await h1.count()).toBe(1);
@@ -66,6 +68,48 @@ describe.each(['en', 'ko'] as const)('public pages in %s', (language: Language) 
   });
 });
 
+describe.each(['en', 'ko'] as const)('public pages drawn at build, in %s', (language) => {
+  it('are on screen before any script runs, in the visitor’s language', async () => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      locale: language === 'ko' ? 'ko-KR' : 'en-US',
+    });
+    const page = await context.newPage();
+    for (const path of publicRoutes) {
+      await page.goto(baseURL + path);
+      const title = await heading(page, { app: false });
+      expect(HANGUL.test(title), `${path}: "${title}"`).toBe(language === 'ko');
+      expect(await page.locator('html').getAttribute('lang')).toBe(language);
+      expect(await page.title()).toContain(translation(language, 'common', 'brand.name'));
+      expect(await page.title()).not.toBe(translation(language, 'common', 'brand.name'));
+      await screenshot(page, `prerendered-${slug(path)}-${language}`);
+    }
+    await context.close();
+  });
+
+  it('are taken over by the app in place: the same page, live, with no error', async () => {
+    const context = await newContext(browser, { language, viewport: 'desktop' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${baseURL}/faq-home`);
+    const drawn = await heading(page);
+    // The app has taken over once its router answers a click without loading a page.
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    await page
+      .getByRole('navigation')
+      .first()
+      .getByRole('link', { name: translation(language, 'common', 'nav.aboutUs') })
+      .click();
+    await page.waitForURL(`${baseURL}/about-us`);
+    expect(await page.evaluate(() => 'samePage' in window)).toBe(true);
+    expect(await heading(page)).not.toBe(drawn);
+    await page.goBack();
+    expect(await heading(page)).toBe(drawn);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('language choice', () => {
   it('follows the switch in <html lang> and survives a reload', async () => {
     const context = await newContext(browser, { locale: 'en-US' });
@@ -79,6 +123,9 @@ describe('language choice', () => {
     await page.waitForFunction(() => document.documentElement.lang === 'ko');
     expect(HANGUL.test(await heading(page))).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('ko');
+    // Kept for the server too, which then sends the pages drawn in Korean.
+    const cookies = await context.cookies(baseURL);
+    expect(cookies.find((cookie) => cookie.name === 'lang')?.value).toBe('ko');
 
     await page.reload();
     expect(HANGUL.test(await heading(page))).toBe(true);

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { PUBLIC_PAGES } from '@portal/contract/pages';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { LANGUAGE_COOKIE, PAGE_LANGUAGES, PUBLIC_PAGES } from '@portal/contract/pages';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '@server/lib/zod-routes';
 import { buildTestApp, makeTempDir } from '../helpers';
@@ -240,5 +240,85 @@ describe('source maps', () => {
     app = await buildTestApp({ webDistDir: dist.path });
     const map = await app.inject({ method: 'GET', url: '/assets/index-3f9a1c.js.map' });
     expect(map.statusCode).toBe(200);
+  });
+});
+
+describe('public pages prerendered at build', () => {
+  let app: App;
+  let dist: Awaited<ReturnType<typeof makeTempDir>>;
+  const drawn = (language: string, page: string) =>
+    `<!doctype html><html lang="${language}"><body><h1>${page} in ${language}</h1></body></html>`;
+
+  beforeAll(async () => {
+    dist = await makeTempDir('web-dist-pages');
+    await writeFile(join(dist.path, 'index.html'), INDEX_HTML);
+    for (const language of PAGE_LANGUAGES) {
+      await mkdir(join(dist.path, 'pages', language), { recursive: true });
+      for (const page of Object.keys(PUBLIC_PAGES)) {
+        const file = join(dist.path, 'pages', language, `${page}.html`);
+        await writeFile(file, drawn(language, page));
+        await writeFile(`${file}.br`, brotliCompressSync(drawn(language, page)));
+      }
+    }
+    app = await buildTestApp({ webDistDir: dist.path });
+  });
+  afterAll(async () => {
+    await app.close();
+    await dist.remove();
+  });
+
+  it.each(Object.entries(PUBLIC_PAGES))(
+    'sends %s drawn in the browser’s first language',
+    async (page, url) => {
+      for (const [acceptLanguage, language] of [
+        ['ko-KR,ko;q=0.9,en-US;q=0.8', 'ko'],
+        ['en-US,en;q=0.9,ko;q=0.8', 'en'],
+        ['ja-JP', 'en'],
+        [undefined, 'en'],
+      ] as const) {
+        const response = await app.inject({
+          method: 'GET',
+          url,
+          headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {},
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toMatch(/^text\/html/);
+        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(response.headers.vary).toBe('Accept-Encoding, Cookie, Accept-Language');
+        expect(response.body).toBe(drawn(language, page));
+      }
+    },
+  );
+
+  it('follows the language chosen in the web app, kept in its cookie, over the browser’s', async () => {
+    const korean = await app.inject({
+      method: 'GET',
+      url: '/about-us/',
+      headers: { 'accept-language': 'en-US', cookie: `${LANGUAGE_COOKIE}=ko` },
+    });
+    expect(korean.body).toBe(drawn('ko', 'aboutUs'));
+    const english = await app.inject({
+      method: 'GET',
+      url: '/?auth=sign-in',
+      headers: { 'accept-language': 'ko-KR', cookie: `other=1; ${LANGUAGE_COOKIE}=en` },
+    });
+    expect(english.body).toBe(drawn('en', 'home'));
+  });
+
+  it('sends the page compressed as it was at build', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/terms',
+      headers: { 'accept-encoding': 'br', 'accept-language': 'ko' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(drawn('ko', 'terms'));
+  });
+
+  it('keeps the app itself for the signed-in screens and unknown paths', async () => {
+    const screen = await app.inject({ method: 'GET', url: '/app/transactions' });
+    expect([screen.statusCode, screen.body]).toEqual([200, INDEX_HTML]);
+    const unknown = await app.inject({ method: 'GET', url: '/about' });
+    expect([unknown.statusCode, unknown.body]).toEqual([404, INDEX_HTML]);
   });
 });

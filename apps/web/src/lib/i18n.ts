@@ -2,10 +2,18 @@ import i18n, { type i18n as I18n, type InitOptions, type LanguageDetectorModule 
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { isParticlePair, withParticle } from '@portal/contract/korean-particles';
+import {
+  LANGUAGE_COOKIE,
+  PAGE_LANGUAGES,
+  toPageLanguage,
+  type PageLanguage,
+} from '@portal/contract/pages';
 
-export const LANGUAGES = ['en', 'ko'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export const LANGUAGES = PAGE_LANGUAGES;
+export type Language = PageLanguage;
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+/** A year, as long as the choice in local storage lasts in practice. */
+const LANGUAGE_COOKIE_SECONDS = 31_536_000;
 
 /** One namespace per feature; each is a file public/locales/{lng}/{ns}.json loaded on demand. */
 export const NAMESPACES = [
@@ -42,9 +50,7 @@ export const NAMESPACES = [
 ] as const;
 
 /** docs/PRODUCT.md "Constants": anything starting with "ko" is Korean, everything else English. */
-export function toSupportedLanguage(detected: string | undefined | null): Language {
-  return detected?.toLowerCase().startsWith('ko') ? 'ko' : 'en';
-}
+export const toSupportedLanguage = toPageLanguage;
 
 function storedLanguage(): string | null {
   try {
@@ -73,6 +79,9 @@ export const languageDetector: LanguageDetectorModule = {
     } catch {
       // Not kept: the next visit detects again.
     }
+    // Also for the server, which sends the public pages already drawn in this language
+    // (docs/decisions/035-prerendered-public-pages.md).
+    document.cookie = `${LANGUAGE_COOKIE}=${toPageLanguage(language)}; path=/; max-age=${LANGUAGE_COOKIE_SECONDS}; samesite=lax`;
   },
 };
 

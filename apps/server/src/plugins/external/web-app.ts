@@ -1,8 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply } from 'fastify';
-import { isWebAppPage } from '@portal/contract/pages';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  isWebAppPage,
+  LANGUAGE_COOKIE,
+  pageLanguageOf,
+  publicPageAt,
+  type PageLanguage,
+  type PublicPage,
+} from '@portal/contract/pages';
 import fp from 'fastify-plugin';
 import { robotsTxt, sitemapXml } from '@server/lib/crawlers';
 import { AppError } from '@server/lib/errors';
@@ -10,6 +17,8 @@ import { isApiPath, pathOf, shortened } from '@server/lib/urls';
 
 /** Vite puts content-hashed files here: a new build gives them new names. */
 const HASHED_ASSETS = 'assets';
+/** The public pages drawn at build time, pages/{language}/{page}.html (docs/decisions/035). */
+const PRERENDERED_PAGES = 'pages';
 
 const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 /** index.html, locales, favicon: same name across builds, so the browser must revalidate
@@ -32,6 +41,7 @@ export default fp(
   async (app) => {
     const root = app.config.webDistDir;
     const built = existsSync(join(root, 'index.html'));
+    const prerendered = existsSync(join(root, PRERENDERED_PAGES));
     if (built) {
       // Source maps are built for the bundle figures and for reading a reported stack here,
       // not for the public: in production they are not served (docs/SECURITY.md).
@@ -71,6 +81,22 @@ export default fp(
         .send(sitemap),
     );
 
+    /** A page of the web app, or the app with 404 for any other path that is not a file. */
+    const sendPage = (request: FastifyRequest, reply: FastifyReply, path: string) => {
+      if (!built) return sendNotBuilt(reply);
+      const publicPage = publicPageAt(path);
+      if (publicPage && prerendered) {
+        const language = pageLanguageOf(
+          request.cookies[LANGUAGE_COOKIE],
+          request.headers['accept-language'],
+        );
+        return sendPrerendered(reply, publicPage, language);
+      }
+      return sendIndex(reply.code(isWebAppPage(path) ? 200 : 404));
+    };
+    // The static files' wildcard would answer "/" with index.html itself.
+    app.get('/', async (request, reply) => sendPage(request, reply, '/'));
+
     app.setNotFoundHandler(async (request, reply) => {
       const path = pathOf(request.url);
       const isPage = request.method === 'GET' || request.method === 'HEAD';
@@ -82,8 +108,7 @@ export default fp(
       if (path.startsWith(`/${HASHED_ASSETS}/`)) {
         throw new AppError('NOT_FOUND', 'This file does not exist.');
       }
-      if (!built) return sendNotBuilt(reply);
-      return sendIndex(reply.code(isWebAppPage(path) ? 200 : 404));
+      return sendPage(request, reply, path);
     });
   },
   { name: 'web-app' },
@@ -91,6 +116,17 @@ export default fp(
 
 function sendIndex(reply: FastifyReply) {
   return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+}
+
+/**
+ * A public page already drawn in the visitor's language; which one depends on the language
+ * cookie and the browser's languages, so a cache must keep one copy per both.
+ */
+function sendPrerendered(reply: FastifyReply, page: PublicPage, language: PageLanguage) {
+  return reply
+    .header('cache-control', REVALIDATE)
+    .header('vary', 'Accept-Encoding, Cookie, Accept-Language')
+    .sendFile(`${PRERENDERED_PAGES}/${language}/${page}.html`);
 }
 
 const NOT_BUILT_PAGE = `<!doctype html>
