@@ -23,7 +23,15 @@ const layerRule = (...patterns) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-prerender/**', '**/node_modules/**', '**/data/**', 'e2e/artifacts/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-prerender/**',
+      '**/node_modules/**',
+      '**/data/**',
+      'e2e/artifacts/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
