@@ -1,7 +1,7 @@
 import type { DepositReviewReason, TransactionStatus } from '@portal/contract/transactions';
 import { NAME_SPACE_CLASS } from '@server/db/name-key';
 /**
- * Automatic deposit matching (docs/PRODUCT.md "Deposit matching"; docs/PRODUCT.md "Deposit matching").
+ * Automatic deposit matching (docs/PRODUCT.md "Deposit matching").
  *
  * A deposit completes a buy request automatically only when all of these hold:
  *   1. the depositor's name equals the registered user's name after `normaliseDepositorName`
