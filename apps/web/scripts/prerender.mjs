@@ -41,14 +41,21 @@ for (const language of LANGUAGES) {
     const page = await renderPublicPage(path, language, resources);
     const description = resources[language].common?.brand?.description;
     if (!description) throw new Error(`no brand.description in ${language}`);
+    // Replaced by functions, not strings: a "$" in the page's text must stay as it is.
     const html = template
-      .replace('<html lang="en">', `<html lang="${language}" data-mantine-color-scheme="light">`)
-      .replace('<title>Won Bridge</title>', `<title>${escapeHtml(page.title)}</title>`)
+      .replace(
+        '<html lang="en">',
+        () => `<html lang="${language}" data-mantine-color-scheme="light">`,
+      )
+      .replace('<title>Won Bridge</title>', () => `<title>${escapeHtml(page.title)}</title>`)
       .replace(
         '<div id="root"></div>',
-        `<div id="root" data-prerendered="${page.namespaces.join(' ')}">${page.html}</div>`,
+        () => `<div id="root" data-prerendered="${page.namespaces.join(' ')}">${page.html}</div>`,
       )
-      .replace(/(<meta\s+name="description"\s+content=")[^"]*"/, `$1${escapeHtml(description)}"`);
+      .replace(
+        /(<meta\s+name="description"\s+content=")[^"]*"/,
+        (_, start) => `${start}${escapeHtml(description)}"`,
+      );
     const file = join(out, language, `${name}.html`);
     writeFileSync(file, html);
     writeFileSync(

@@ -81,7 +81,7 @@ export const languageDetector: LanguageDetectorModule = {
     }
     // Also for the server, which sends the public pages already drawn in this language
     // (docs/decisions/035-prerendered-public-pages.md).
-    document.cookie = `${LANGUAGE_COOKIE}=${toPageLanguage(language)}; path=/; max-age=${LANGUAGE_COOKIE_SECONDS}; samesite=lax`;
+    document.cookie = `${LANGUAGE_COOKIE}=${toSupportedLanguage(language)}; path=/; max-age=${LANGUAGE_COOKIE_SECONDS}; samesite=lax`;
   },
 };
 
